@@ -1,0 +1,62 @@
+"""Values shared by the core, the games and the frontends."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any, Protocol
+
+from asobi.schema import Schema
+
+Action = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game plugin tells the registry about itself (``asobi_game_info``)."""
+
+    name: str
+    """Stable id used on the command line and in records (``koikoi``)."""
+    title: str
+    """Human title (``Koi-Koi``)."""
+    min_players: int
+    max_players: int
+    schema: Schema
+    """Schema of the ``rules`` mapping of this game's variant files."""
+    variants: Traversable | Path | None = None
+    """Folder holding the built-in ``<name>.yaml`` variant files."""
+    default_variant: str = "standard"
+    summary: str = ""
+    default_players: tuple[str, ...] = ()
+    """Seats used when ``--players`` is not given, e.g. ``("human", "ai:normal")``."""
+    ai_levels: tuple[str, ...] = ("random",)
+    """AI levels this game offers (``random`` is always there)."""
+
+
+@dataclass(frozen=True)
+class SetupContext:
+    """Everything ``asobi_setup`` receives."""
+
+    rules: Mapping[str, Any]
+    players: int
+    rng: random.Random
+    setup: Mapping[str, Any] | None = None
+    adjust_points: Callable[[Mapping[str, Any]], list[int]] = field(
+        default=lambda unit: [0] * len(unit["points"])
+    )
+    """Call with a scoring unit; returns per-seat deltas from cross-cutting plugins."""
+
+
+class Agent(Protocol):
+    """An AI player. It sees what its seat sees, nothing more."""
+
+    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        """Return one of ``legal`` (the very dict, or an equal one)."""
+        ...
+
+    def explain(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Action, str]:
+        """Return the move it would make and a one-line reason (used for hints)."""
+        ...
