@@ -21,6 +21,7 @@ are dicts, events are dicts with a ``"type"`` key.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -100,6 +101,19 @@ def asobi_observation(state: Any, seat: int) -> dict[str, Any]:
 
     Never include another seat's hidden cards, another seat's unrevealed simultaneous choice,
     or the order of a face-down deck. Frontends and AI agents see only this.
+    """
+
+
+@hookspec(firstresult=True)
+def asobi_hidden_variant(state: Any, seat: int, rng: random.Random) -> Any:
+    """Return a *new* state that ``seat`` cannot tell apart from ``state``.
+
+    Everything ``seat`` cannot see (other hands, the order of face-down decks, other seats'
+    unrevealed simultaneous choices) is dealt again at random with ``rng``, keeping the same
+    counts; everything ``seat`` can see stays as it is. ``state`` itself is not changed.
+    The conformance kit uses it to prove that observations do not depend on hidden
+    information: ``asobi_observation(new, seat)`` must equal ``asobi_observation(state,
+    seat)``. Required for games with hidden information; a game without any returns a copy.
     """
 
 

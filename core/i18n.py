@@ -12,7 +12,7 @@ partial translation never breaks a screen. Game logic holds no user text: views 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 import yaml
@@ -21,7 +21,7 @@ LANGUAGES: dict[str, str] = {"en": "English", "pt": "Português", "it": "Italian
 DEFAULT_LANG = "en"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalogue(package: str, lang: str) -> dict[str, str]:
     if lang == DEFAULT_LANG:
         return {}

@@ -57,6 +57,8 @@ class Agent(Protocol):
         """Return one of ``legal`` (the very dict, or an equal one)."""
         ...
 
-    def explain(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Action, str]:
+    def explain(
+        self, observation: Mapping[str, Any], legal: Sequence[Action]
+    ) -> tuple[Action, str]:
         """Return the move it would make and a one-line reason (used for hints)."""
         ...

@@ -83,7 +83,9 @@ class Int(Schema):
         if isinstance(value, bool) or not isinstance(value, int):
             problems.add(path, f"expected {self.describe()}, got {_type_name(value)}")
             return
-        if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+        if (self.min is not None and value < self.min) or (
+            self.max is not None and value > self.max
+        ):
             problems.add(path, f"{value} is out of range: expected {self.describe()}")
 
     def describe(self) -> str:

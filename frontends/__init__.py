@@ -1,0 +1,1 @@
+"""Frontend plugins shipped with asobi (text; more to come)."""

@@ -1,0 +1,42 @@
+"""AI players: the core's random player and the lookup of a game's own levels."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from asobi.errors import AsobiError
+from asobi.model import Action, Agent
+from asobi.registry import Game
+
+
+class RandomAgent:
+    """Picks a legal action uniformly at random (``ai:random``, available for every game)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+    def explain(
+        self, observation: Mapping[str, Any], legal: Sequence[Action]
+    ) -> tuple[Action, str]:
+        return self.choose(observation, legal), "chosen at random"
+
+
+def make_agent(
+    game: Game, level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int
+) -> Agent:
+    """Build the agent for ``ai:LEVEL`` in ``seat``; unknown levels are a user error."""
+    agent_seed = (seed * 1_000_003 + seat * 7919 + sum(map(ord, level))) % (2**63)
+    if level == "random":
+        return RandomAgent(agent_seed)
+    agent = game.hook.asobi_agent(
+        level=level, seat=seat, rules=rules, players=players, seed=agent_seed
+    )
+    if agent is None:
+        levels = ", ".join(f"ai:{lv}" for lv in game.info.ai_levels)
+        raise AsobiError(f"{game.info.title} has no AI level '{level}'; available: {levels}")
+    return agent

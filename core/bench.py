@@ -1,0 +1,46 @@
+"""``asobi bench``: engine speed, measured the same way for every game."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from asobi.model import SetupContext
+from asobi.registry import Game
+from asobi.variants import Variant
+
+
+def random_games_through_hooks(
+    game: Game, variant: Variant, seconds: float, seed: int
+) -> dict[str, Any]:
+    """Fallback for games without ``asobi_bench``: random games through the hooks."""
+    hook = game.hook
+    players = game.info.min_players
+    rng = random.Random(seed)
+    count = 0
+    start = time.perf_counter()
+    while True:
+        state = hook.asobi_setup(
+            ctx=SetupContext(rules=variant.rules, players=players, rng=random.Random(rng.random()))
+        )
+        while to_act := hook.asobi_to_act(state=state):
+            seat = to_act[0]
+            legal = hook.asobi_legal_actions(state=state, seat=seat)
+            hook.asobi_apply(state=state, seat=seat, action=legal[rng.randrange(len(legal))])
+        count += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return {
+                "unit": "games",
+                "count": count,
+                "seconds": elapsed,
+                "per_second": count / elapsed,
+            }
+
+
+def bench_game(game: Game, variant: Variant, seconds: float, seed: int) -> dict[str, Any]:
+    result = game.hook.asobi_bench(rules=variant.rules, seconds=seconds, seed=seed)
+    if result is None:
+        result = random_games_through_hooks(game, variant, seconds, seed)
+    return result

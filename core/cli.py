@@ -1,0 +1,322 @@
+"""The ``asobi`` command line.
+
+Every mistake a user can make ends in one clear line on stderr and exit status 2; nothing is
+changed. Plugins are imported only when a command needs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from asobi import __version__, variants
+from asobi.errors import AsobiError
+from asobi.i18n import DEFAULT_LANG, LANGUAGES
+from asobi.registry import Registry, discover
+from asobi.variants import VariantError
+
+EXIT_USER_ERROR = 2
+
+
+def default_lang() -> str:
+    for name in ("ASOBI_LANG", "LC_ALL", "LANG"):
+        value = os.environ.get(name, "")
+        code = value.split("_")[0].split(".")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANG
+
+
+def lang_arg(value: str) -> str:
+    if value not in LANGUAGES:
+        raise argparse.ArgumentTypeError(
+            f"unknown language '{value}'; choose from {', '.join(LANGUAGES)}"
+        )
+    return value
+
+
+def emit_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def cmd_games(reg: Registry, args: argparse.Namespace) -> int:
+    rows = [
+        {
+            "name": g.name,
+            "title": g.info.title,
+            "players": [g.info.min_players, g.info.max_players],
+            "default_variant": g.info.default_variant,
+            "ai_levels": list(g.info.ai_levels),
+            "summary": g.info.summary,
+            "distribution": g.distribution,
+        }
+        for g in reg.games().values()
+    ]
+    if args.json:
+        emit_json(rows)
+        return 0
+    if not rows:
+        print("No games are installed.")
+    for row in rows:
+        low, high = row["players"]
+        players = f"{low}" if low == high else f"{low}-{high}"
+        print(f"{row['name']:<12} {row['title']:<20} {players} players   {row['summary']}")
+    return 0
+
+
+def cmd_frontends(reg: Registry, args: argparse.Namespace) -> int:
+    rows = [{"name": f.name, "distribution": f.distribution} for f in reg.frontends().values()]
+    if args.json:
+        emit_json(rows)
+        return 0
+    for row in rows:
+        print(f"{row['name']:<10} ({row['distribution']})")
+    return 0
+
+
+def cmd_variants(reg: Registry, args: argparse.Namespace) -> int:
+    game = reg.game(args.game)
+    rows = variants.listing(game.info)
+    if args.json:
+        emit_json(rows)
+        return 0
+    for row in rows:
+        mark = "*" if row["default"] else " "
+        origin = "" if row["origin"] == "built-in" else f" [{row['origin']}]"
+        if row["ok"]:
+            print(f"{mark} {row['name']:<20} {row['title']}{origin}")
+            if row["description"]:
+                print(f"    {row['description']}")
+        else:
+            print(f"{mark} {row['name']:<20} (broken){origin}: {row['error'].splitlines()[0]}")
+    return 0
+
+
+def cmd_rules(reg: Registry, args: argparse.Namespace) -> int:
+    game = reg.game(args.game)
+    variant = variants.load(game.info, args.variant)
+    print(f"{game.info.title}: {variant.title}")
+    print(variant.description)
+    print()
+    text = game.hook.asobi_rules_text(rules=variant.rules, lang=args.lang)
+    if text is None:
+        import yaml
+
+        text = yaml.safe_dump(dict(variant.rules), allow_unicode=True, sort_keys=False)
+    print(text)
+    return 0
+
+
+def cmd_variant_check(reg: Registry, args: argparse.Namespace) -> int:
+    failed = 0
+    for name in args.files:
+        path = Path(name)
+        try:
+            game_name = variants.peek_game(path)
+            try:
+                game = reg.game(game_name)
+            except AsobiError as exc:
+                raise AsobiError(f"{path}:1:1: {exc}") from None
+            variant = variants.load(game.info, str(path))
+        except AsobiError as exc:
+            failed += 1
+            print(str(exc), file=sys.stderr)
+            continue
+        chain = " <- ".join(variant.chain)
+        print(f"{path}: ok ({game.info.title}, variant '{variant.name}': {chain})")
+    return EXIT_USER_ERROR if failed else 0
+
+
+def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
+    from asobi.frontend import Launch
+    from asobi.session import parse_seats
+
+    game = reg.game(args.game)
+    variant = variants.load(game.info, args.variant)
+    seats = parse_seats(
+        args.players
+        or list(game.info.default_players)
+        or ["human"] + ["ai:random"] * (game.info.min_players - 1),
+        game,
+    )
+    frontend = reg.frontend(args.frontend).load()
+    launch = Launch(
+        registry=reg,
+        game=game,
+        variant=variant,
+        seats=seats,
+        lang=args.lang,
+        seed=args.seed,
+        record_path=Path(args.record) if args.record else None,
+        variant_ref=str(Path(args.variant).resolve())
+        if args.variant and variants.looks_like_path(args.variant)
+        else variant.name,
+    )
+    # Build the agents now, so an unknown AI level fails before the frontend starts.
+    launch.agents(launch.new_session(seed=1))
+    return int(frontend.play(launch) or 0)
+
+
+def cmd_replay(reg: Registry, args: argparse.Namespace) -> int:
+    from asobi import records
+
+    path = Path(args.file)
+    record = records.read(path)
+    session = records.replay(reg, record, base_dir=path.parent)
+    result = session.result()
+    ordered = {k: result[k] for k in ("game", "variant", "finished", "rounds", "scores", "winner")}
+    if args.json:
+        emit_json(ordered)
+        return 0
+    print(f"{session.game.info.title} - {session.variant.title}: {len(record['moves'])} moves")
+    for i, unit in enumerate(ordered["rounds"], 1):
+        points = ", ".join(f"{p:+d}" for p in unit["points"])
+        winner = "none" if unit.get("winner") is None else f"seat {unit['winner']}"
+        print(f"  {i:>2}. points {points}  winner {winner}")
+    print(
+        f"scores: {ordered['scores']}  winner: "
+        f"{'none' if ordered['winner'] is None else 'seat ' + str(ordered['winner'])}"
+        f"{'' if ordered['finished'] else '  (unfinished)'}"
+    )
+    return 0
+
+
+def cmd_bench(reg: Registry, args: argparse.Namespace) -> int:
+    from asobi.bench import bench_game
+
+    game = reg.game(args.game)
+    variant = variants.load(game.info, args.variant)
+    runs = [bench_game(game, variant, args.seconds, args.seed + i) for i in range(args.repeat)]
+    rates = [r["per_second"] for r in runs]
+    summary = {
+        "game": game.name,
+        "variant": variant.name,
+        "unit": runs[0]["unit"],
+        "repeat": args.repeat,
+        "seconds_each": args.seconds,
+        "per_second_runs": [round(r, 1) for r in rates],
+        "per_second_median": round(statistics.median(rates), 1),
+    }
+    if args.json:
+        emit_json(summary)
+    else:
+        print(
+            f"{game.info.title} ({variant.name}): median {summary['per_second_median']:,} "
+            f"{summary['unit']}/s over {args.repeat} runs of {args.seconds:g}s "
+            f"{summary['per_second_runs']}"
+        )
+    return 0
+
+
+# --------------------------------------------------------------------------- parser
+
+
+def build_parser(reg: Registry) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="asobi", description="Traditional card and board games, with plugins and house rules."
+    )
+    parser.add_argument("--version", action="store_true", help="show versions of asobi and plugins")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("games", help="list installed games")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_games)
+
+    p = sub.add_parser("frontends", help="list installed frontends")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_frontends)
+
+    p = sub.add_parser("variants", help="list a game's variants (built-in and yours)")
+    p.add_argument("game")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_variants)
+
+    p = sub.add_parser("rules", help="print the effective rules of a variant")
+    p.add_argument("game")
+    p.add_argument("--variant", help="variant name or path to a YAML file")
+    p.add_argument("--lang", type=lang_arg, default=default_lang())
+    p.set_defaults(run=cmd_rules)
+
+    p = sub.add_parser("play", help="play a game")
+    p.add_argument("game")
+    p.add_argument("--variant", help="variant name or path to a YAML file")
+    frontend_names = sorted(reg.frontends())
+    p.add_argument(
+        "--frontend",
+        default="text",
+        help=f"one of: {', '.join(frontend_names) or 'none installed'} (default: text)",
+    )
+    p.add_argument("--players", help="seats, comma separated: human, ai:LEVEL (e.g. human,ai:hard)")
+    p.add_argument("--seed", type=int, help="seed of the shuffles (shown when not given)")
+    p.add_argument("--lang", type=lang_arg, default=default_lang())
+    p.add_argument("--record", help="save the game record to this file at the end")
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("replay", help="replay a record and print its result")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("variant", help="work with variant files")
+    vsub = p.add_subparsers(dest="variant_command", metavar="SUBCOMMAND", required=True)
+    c = vsub.add_parser("check", help="check variant files and report every problem")
+    c.add_argument("files", nargs="+")
+    c.set_defaults(run=cmd_variant_check)
+
+    p = sub.add_parser("bench", help="measure a game engine's speed (random playouts)")
+    p.add_argument("game")
+    p.add_argument("--variant")
+    p.add_argument("--seconds", type=float, default=3.0)
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_bench)
+
+    return parser
+
+
+def print_version(reg: Registry) -> None:
+    print(f"asobi {__version__}")
+    for dist in reg.distributions():
+        print(f"  plugin: {dist}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    def warn(message: str) -> None:
+        print(f"asobi: warning: {message}", file=sys.stderr)
+
+    reg = discover(warn=warn)
+    parser = build_parser(reg)
+    args = parser.parse_args(argv)
+    if args.version:
+        print_version(reg)
+        return 0
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return EXIT_USER_ERROR
+    try:
+        return args.run(reg, args)
+    except VariantError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_USER_ERROR
+    except AsobiError as exc:
+        print(f"asobi: {exc}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,173 @@
+"""The conformance kit: checks any game plugin against the core's contract.
+
+Run it from a plugin's own tests::
+
+    from asobi.conformance import check_game
+    check_game(game, players=2, games=20)
+
+It plays random games with random legal actions and checks that
+
+* every game ends, and every observation, action and result is plain JSON;
+* illegal actions (unknown, from a seat not to act, malformed) are refused with
+  :class:`AsobiError` and change nothing any seat can observe;
+* observations do not depend on hidden information: a state re-dealt by
+  ``asobi_hidden_variant`` gives the seat the very same observation (and, for games with
+  hidden information, the re-deal really changes what some other seat sees);
+* replaying the record of each game (through JSON) gives the identical result and
+  identical final observations;
+* the result has the replay-output shape of records.md.
+
+Failures raise :class:`AssertionError` naming the game, seed and step.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from asobi.errors import AsobiError
+from asobi.registry import Game
+from asobi.session import Session, canonical
+from asobi.variants import Variant, load
+
+
+class ConformanceError(AssertionError):
+    pass
+
+
+def _json(value: Any, what: str) -> str:
+    try:
+        return json.dumps(value, sort_keys=True)
+    except (TypeError, ValueError) as exc:
+        raise ConformanceError(f"{what} is not plain JSON: {exc}") from None
+
+
+def _all_observations(session: Session) -> list[str]:
+    return [_json(session.observation(s), "observation") for s in range(session.players)]
+
+
+def _check_result(result: Mapping[str, Any], players: int, where: str) -> None:
+    for key in ("game", "variant", "finished", "rounds", "scores", "winner"):
+        if key not in result:
+            raise ConformanceError(f"{where}: result has no '{key}'")
+    if not isinstance(result["finished"], bool):
+        raise ConformanceError(f"{where}: 'finished' must be true or false")
+    if len(result["scores"]) != players:
+        raise ConformanceError(f"{where}: {len(result['scores'])} scores for {players} seats")
+    winner = result["winner"]
+    if winner is not None and not (isinstance(winner, int) and 0 <= winner < players):
+        raise ConformanceError(f"{where}: winner {winner!r} is not a seat")
+    for i, unit in enumerate(result["rounds"]):
+        if len(unit.get("points", ())) != players or "winner" not in unit:
+            raise ConformanceError(f"{where}: round {i} needs 'points' per seat and 'winner'")
+
+
+def _refusals(session: Session, seat: int, where: str) -> None:
+    """Illegal actions must be refused and leave every observation as it was."""
+    before = _all_observations(session)
+    moves = len(session.moves)
+    waiting = set(session.to_act())
+    attempts: list[tuple[int, Any]] = [
+        (seat, {"no-such-action": True}),
+        (seat, "not an object"),
+        (seat, {}),
+        (-1, session.legal_actions(seat)[0]),
+    ]
+    idle = [s for s in range(session.players) if s not in waiting]
+    if idle:
+        attempts.append((idle[0], session.legal_actions(seat)[0]))
+    for who, action in attempts:
+        try:
+            session.apply(who, action)
+        except AsobiError:
+            pass
+        else:
+            raise ConformanceError(f"{where}: illegal action {action!r} by seat {who} was accepted")
+        if _all_observations(session) != before or len(session.moves) != moves:
+            raise ConformanceError(f"{where}: a refused action {action!r} changed the game")
+
+
+def check_game(
+    game: Game,
+    variant: Variant | None = None,
+    players: int | None = None,
+    games: int = 10,
+    seed: int = 0,
+    max_steps: int = 20_000,
+    expect_hidden: bool = True,
+) -> dict[str, Any]:
+    """Run the kit; return a few counts (games, steps) for the caller to report."""
+    variant = variant or load(game.info)
+    players = players or game.info.min_players
+    seats = ["ai:random"] * players
+    hook = game.hook
+    total_steps = 0
+    hidden_seen = False
+    for g in range(games):
+        game_seed = seed + g
+        rng = random.Random(game_seed * 31 + 7)
+        session = Session(game, variant, seats, seed=game_seed)
+        step = 0
+        while not session.finished:
+            where = f"{game.name} seed {game_seed} step {step}"
+            step += 1
+            if step > max_steps:
+                raise ConformanceError(f"{where}: the game did not end in {max_steps} actions")
+            observations = _all_observations(session)
+            for seat in range(players):
+                other = hook.asobi_hidden_variant(state=session.state, seat=seat, rng=rng)
+                if other is None:
+                    raise ConformanceError(f"{where}: asobi_hidden_variant returned nothing")
+                seen = _json(hook.asobi_observation(state=other, seat=seat), "observation")
+                if seen != observations[seat]:
+                    raise ConformanceError(
+                        f"{where}: seat {seat}'s observation changes when only what it cannot "
+                        "see changes: it reveals hidden information"
+                    )
+                if _all_observations(session) != observations:
+                    raise ConformanceError(f"{where}: asobi_hidden_variant changed the state")
+                for o in range(players):
+                    if o != seat and not hidden_seen:
+                        theirs = _json(hook.asobi_observation(state=other, seat=o), "observation")
+                        hidden_seen = theirs != observations[o]
+            to_act = session.to_act()
+            if sorted(set(to_act)) != list(to_act):
+                raise ConformanceError(f"{where}: asobi_to_act must list seats in ascending order")
+            seat = rng.choice(to_act)
+            legal = session.legal_actions(seat)
+            if not legal:
+                raise ConformanceError(f"{where}: seat {seat} must act but has no legal action")
+            _json(legal, "legal actions")
+            if step % 7 == 1:
+                _refusals(session, seat, where)
+            events = session.apply(seat, legal[rng.randrange(len(legal))])
+            _json(events, "events")
+        total_steps += step
+        result = session.result()
+        _json(result, "result")
+        _check_result(result, players, f"{game.name} seed {game_seed}")
+        if not result["finished"]:
+            raise ConformanceError(f"{game.name} seed {game_seed}: over, but 'finished' is false")
+        record = json.loads(_json(session.record(), "record"))
+        again = Session(game, variant, record["seats"], seed=record["seed"],
+                        setup=record.get("setup"))
+        for index, move in enumerate(record["moves"]):
+            try:
+                again.apply(move["seat"], move["action"])
+            except AsobiError as exc:
+                raise ConformanceError(
+                    f"{game.name} seed {game_seed}: replay refused move {index} "
+                    f"{canonical(move['action'])}: {exc}"
+                ) from None
+        if _json(again.result(), "result") != _json(result, "result"):
+            raise ConformanceError(f"{game.name} seed {game_seed}: replay gave another result")
+        if _all_observations(again) != _all_observations(session):
+            raise ConformanceError(f"{game.name} seed {game_seed}: replay ended in another state")
+    if expect_hidden and not hidden_seen:
+        raise ConformanceError(
+            f"{game.name}: asobi_hidden_variant never changed anything another seat sees; "
+            "it must re-deal the hidden information"
+        )
+    return {"games": games, "steps": total_steps}

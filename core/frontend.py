@@ -1,0 +1,66 @@
+"""What a frontend plugin receives, and the protocol it implements.
+
+A frontend is registered in the entry-point group ``asobi.frontends`` as an object with a
+``title`` and a ``play(launch)`` method returning an exit status. The command line resolves
+the game, variant and seats, then hands the frontend a :class:`Launch`; the frontend decides
+how to run the loop (a blocking prompt, a server, a full-screen app).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Protocol
+
+from asobi.agents import make_agent
+from asobi.model import Agent
+from asobi.registry import Game, Registry
+from asobi.session import SeatSpec, Session, new_seed
+from asobi.variants import Variant
+
+
+@dataclass
+class Launch:
+    """A game to play, as chosen on the command line."""
+
+    registry: Registry
+    game: Game
+    variant: Variant
+    seats: tuple[SeatSpec, ...]
+    lang: str = "en"
+    seed: int | None = None
+    record_path: Path | None = None
+    variant_ref: str | None = None
+    stdin: IO[str] | None = None
+    stdout: IO[str] | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def new_session(self, seed: int | None = None) -> Session:
+        """A new session; the seed is the launch seed, or a fresh one that is then stored."""
+        if seed is None:
+            seed = self.seed if self.seed is not None else new_seed()
+        return Session(self.game, self.variant, self.seats, seed=seed, variant_ref=self.variant_ref)
+
+    def agents(self, session: Session) -> dict[int, Agent]:
+        """One agent per AI seat of ``session``."""
+        return {
+            seat: make_agent(
+                self.game,
+                spec.level or "normal",
+                seat,
+                session.variant.rules,
+                session.players,
+                session.seed,
+            )
+            for seat, spec in enumerate(session.seats)
+            if not spec.is_human
+        }
+
+
+class Frontend(Protocol):
+    title: str
+
+    def play(self, launch: Launch) -> int:
+        """Run the game(s) of ``launch`` to the end; return the process exit status."""
+        ...

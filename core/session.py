@@ -1,0 +1,206 @@
+"""A game being played: seats, the seeded RNG, the step API and the record of moves.
+
+The session does not own a loop. A blocking terminal frontend, an async web server and the
+arena all drive it the same way::
+
+    while not session.finished:
+        for seat in session.to_act():
+            action = pick(session.observation(seat), session.legal_actions(seat))
+            session.apply(seat, action)
+
+Frontends and agents receive observations, never the state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from asobi.errors import AsobiError
+from asobi.model import SetupContext
+from asobi.registry import Game
+from asobi.variants import Variant
+
+RECORD_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """What sits in a seat: ``human`` or ``ai:LEVEL`` (LEVEL may carry options: ``hard:0.3``)."""
+
+    kind: str
+    level: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def __str__(self) -> str:
+        return self.kind if self.level is None else f"{self.kind}:{self.level}"
+
+    @classmethod
+    def parse(cls, text: str) -> SeatSpec:
+        text = text.strip()
+        if text == "human":
+            return cls("human")
+        if text.startswith("ai:") and len(text) > 3:
+            return cls("ai", text[3:])
+        if text == "ai":
+            return cls("ai", "normal")
+        raise AsobiError(f"unknown seat '{text}': use 'human' or 'ai:LEVEL' (for example ai:hard)")
+
+
+def parse_seats(text: str | list[str] | tuple[str, ...], game: Game) -> tuple[SeatSpec, ...]:
+    parts = text.split(",") if isinstance(text, str) else list(text)
+    seats = tuple(SeatSpec.parse(p) for p in parts if p.strip())
+    info = game.info
+    if not info.min_players <= len(seats) <= info.max_players:
+        span = (
+            str(info.min_players)
+            if info.min_players == info.max_players
+            else f"{info.min_players} to {info.max_players}"
+        )
+        raise AsobiError(f"{info.title} is played by {span} players; {len(seats)} seats were given")
+    return seats
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def canonical(action: Mapping[str, Any]) -> str:
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+class Session:
+    """One game of one game plugin under one variant."""
+
+    def __init__(
+        self,
+        game: Game,
+        variant: Variant,
+        seats: tuple[SeatSpec, ...] | list[str],
+        seed: int | None = None,
+        setup: Mapping[str, Any] | None = None,
+        variant_ref: str | None = None,
+    ) -> None:
+        self.game = game
+        self.variant = variant
+        self.variant_ref = variant_ref or variant.name
+        self.seats = tuple(s if isinstance(s, SeatSpec) else SeatSpec.parse(s) for s in seats)
+        self.seed = new_seed() if seed is None else int(seed)
+        self.setup = dict(setup) if setup else None
+        self.moves: list[dict[str, Any]] = []
+        self._over_announced = False
+        rng = random.Random(self.seed)
+        ctx = SetupContext(
+            rules=variant.rules,
+            players=len(self.seats),
+            rng=rng,
+            setup=self.setup,
+            adjust_points=self._adjust_points,
+        )
+        self.state = game.hook.asobi_setup(ctx=ctx)
+        if self.state is None:
+            raise AsobiError(f"game '{game.name}' returned no state from asobi_setup")
+        self._announce_end()
+
+    # ------------------------------------------------------------------ hooks
+    def _adjust_points(self, unit: Mapping[str, Any]) -> list[int]:
+        total = [0] * len(unit["points"])
+        for deltas in self.game.hook.asobi_adjust_points(game=self.game.name, unit=unit):
+            if deltas is None:
+                continue
+            for i, d in enumerate(list(deltas)[: len(total)]):
+                total[i] += int(d)
+        return total
+
+    def _announce_end(self) -> None:
+        if self.finished and not self._over_announced:
+            self._over_announced = True
+            self.game.hook.asobi_game_over(
+                game=self.game.name,
+                variant=self.variant.name,
+                result=self.result(),
+                seats=[str(s) for s in self.seats],
+            )
+
+    # ------------------------------------------------------------------ step API
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def to_act(self) -> list[int]:
+        return list(self.game.hook.asobi_to_act(state=self.state))
+
+    @property
+    def finished(self) -> bool:
+        return not self.to_act()
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        self._check_seat(seat)
+        return self.game.hook.asobi_observation(state=self.state, seat=seat)
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        self._check_seat(seat)
+        return list(self.game.hook.asobi_legal_actions(state=self.state, seat=seat))
+
+    def apply(self, seat: int, action: Any) -> list[dict[str, Any]]:
+        """Apply ``action`` for ``seat``; refuse (AsobiError, nothing changed) if not legal."""
+        self._check_seat(seat)
+        if self.finished:
+            raise AsobiError("the game is over; no more moves")
+        if not isinstance(action, Mapping):
+            raise AsobiError(f"an action must be a JSON object, got {json.dumps(action)}")
+        if seat not in self.to_act():
+            raise AsobiError(f"it is not seat {seat}'s turn (waiting for {self.to_act()})")
+        legal = self.legal_actions(seat)
+        key = canonical(action)
+        for candidate in legal:
+            if canonical(candidate) == key:
+                break
+        else:
+            options = ", ".join(canonical(a) for a in legal[:12])
+            more = "" if len(legal) <= 12 else f" and {len(legal) - 12} more"
+            raise AsobiError(f"illegal action {key} for seat {seat}; legal: {options}{more}")
+        events = self.game.hook.asobi_apply(state=self.state, seat=seat, action=dict(candidate))
+        self.moves.append({"seat": seat, "action": dict(candidate)})
+        self._announce_end()
+        return list(events or [])
+
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise AsobiError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+
+    # ------------------------------------------------------------------ results and records
+    def result(self) -> dict[str, Any]:
+        body = self.game.hook.asobi_result(state=self.state)
+        return {"game": self.game.name, "variant": self.variant_ref, **body}
+
+    def record(self) -> dict[str, Any]:
+        record: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "game": self.game.name,
+            "variant": self.variant_ref,
+            "seed": self.seed,
+            "seats": [str(s) for s in self.seats],
+        }
+        if self.setup:
+            record["setup"] = self.setup
+        record["moves"] = [dict(m) for m in self.moves]
+        return record
+
+    def save(self, path: Path) -> None:
+        try:
+            path.write_text(json.dumps(self.record(), indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise AsobiError(f"cannot save the record to {path}: {exc}") from None
+
+
+def visible_events(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The events ``seat`` may see (events with a ``seats`` list are private to those seats)."""
+    return [e for e in events if "seats" not in e or seat in e["seats"]]

@@ -1,0 +1,114 @@
+"""Nim as an asobi game plugin: written the way a stranger would write one.
+
+Players take turns removing 1 to ``max_take`` stones from one pile. Whoever takes the last
+stone wins (or loses, with ``misere: true``). Everything is public.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from importlib import resources
+
+import pluggy
+
+from asobi.model import GameInfo
+from asobi.schema import Bool, Int, List, Struct
+
+hookimpl = pluggy.HookimplMarker("asobi")
+
+SCHEMA = Struct(
+    {
+        "piles": List(Int(min=1, max=50), min_len=1, max_len=8),
+        "max_take": Int(min=1, max=50),
+        "misere": Bool(),
+    }
+)
+
+
+@dataclass
+class NimState:
+    piles: list[int]
+    max_take: int
+    misere: bool
+    players: int
+    turn: int = 0
+    winner: int | None = None
+    history: list[int] = field(default_factory=list)
+
+
+@hookimpl
+def asobi_game_info() -> GameInfo:
+    return GameInfo(
+        name="nim",
+        title="Nim",
+        min_players=2,
+        max_players=3,
+        schema=SCHEMA,
+        variants=resources.files("asobi_nim") / "variants",
+        summary="take stones; the last stone wins",
+        default_players=("human", "ai:random"),
+    )
+
+
+@hookimpl
+def asobi_setup(ctx):
+    rules = ctx.rules
+    return NimState(list(rules["piles"]), rules["max_take"], rules["misere"], ctx.players)
+
+
+@hookimpl
+def asobi_to_act(state):
+    return [] if state.winner is not None else [state.turn]
+
+
+@hookimpl
+def asobi_legal_actions(state, seat):
+    if state.winner is not None or seat != state.turn:
+        return []
+    return [
+        {"pile": p, "take": n}
+        for p, size in enumerate(state.piles)
+        for n in range(1, min(size, state.max_take) + 1)
+    ]
+
+
+@hookimpl
+def asobi_apply(state, seat, action):
+    state.piles[action["pile"]] -= action["take"]
+    state.history.append(seat)
+    events = [{"type": "take", "seat": seat, **action}]
+    if not any(state.piles):
+        state.winner = (seat + 1) % state.players if state.misere else seat
+        events.append({"type": "end", "winner": state.winner})
+    else:
+        state.turn = (seat + 1) % state.players
+    return events
+
+
+@hookimpl
+def asobi_observation(state, seat):
+    return {"seat": seat, "piles": list(state.piles), "turn": state.turn, "winner": state.winner}
+
+
+@hookimpl
+def asobi_hidden_variant(state, seat, rng):
+    return copy.deepcopy(state)
+
+
+@hookimpl
+def asobi_result(state):
+    scores = [int(state.winner == s) for s in range(state.players)]
+    finished = state.winner is not None
+    rounds = [{"points": scores, "winner": state.winner}] if finished else []
+    return {"finished": finished, "rounds": rounds, "scores": scores, "winner": state.winner}
+
+
+@hookimpl
+def asobi_describe_action(observation, action, lang):
+    return f"take {action['take']} from pile {action['pile'] + 1}"
+
+
+@hookimpl
+def asobi_render_text(observation, lang):
+    return "  ".join(f"pile {i + 1}: {'o' * n or '-'}" for i, n in enumerate(observation["piles"]))
