@@ -151,8 +151,9 @@ def check_game(
         if not result["finished"]:
             raise ConformanceError(f"{game.name} seed {game_seed}: over, but 'finished' is false")
         record = json.loads(_json(session.record(), "record"))
-        again = Session(game, variant, record["seats"], seed=record["seed"],
-                        setup=record.get("setup"))
+        again = Session(
+            game, variant, record["seats"], seed=record["seed"], setup=record.get("setup")
+        )
         for index, move in enumerate(record["moves"]):
             try:
                 again.apply(move["seat"], move["action"])

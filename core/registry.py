@@ -124,6 +124,7 @@ class Registry:
         pm = new_manager()
         try:
             pm.register(plugin, name=f"game:{ep.name}")
+            pm.check_pending()  # hooks that no spec knows are a broken contract too
         except Exception as exc:
             self.warn(f"game '{ep.name}' from {dist} breaks the hook contract ({exc}); skipped")
             return None
@@ -144,9 +145,10 @@ class Registry:
         for other, other_name in self._cross_cutting():
             try:
                 pm.register(other, name=f"plugin:{other_name}")
-            except ValueError:
-                pass  # already registered under this manager
+                pm.check_pending()
             except Exception as exc:
+                if pm.is_registered(other):
+                    pm.unregister(other)
                 self.warn(f"plugin {other_name} breaks the hook contract ({exc}); skipped")
         return Game(info=info, hook=pm.hook, manager=pm, distribution=dist)
 

@@ -116,7 +116,8 @@ def _walk(
                     fmt(_loc(file, key_node), f"key '{key}' appears twice (first on line {first})")
                 )
             seen[key] = key_node
-            where[path + (key,)] = _loc(file, key_node)
+            where[path + (key,)] = _loc(file, value_node)
+            where[("@key",) + path + (key,)] = _loc(file, key_node)
             _walk(loader, value_node, path + (key,), file, where, problems)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
@@ -171,7 +172,7 @@ def _check_header(doc: _Doc, game: str | None) -> list[str]:
         if key not in HEADER_KEYS:
             problems.append(
                 fmt(
-                    where.get((key,), (doc.file, 1, 1)),
+                    where.get(("@key", key), (doc.file, 1, 1)),
                     f"unknown key '{key}'{did_you_mean(str(key), HEADER_KEYS)}",
                 )
             )
@@ -301,9 +302,13 @@ def build(doc: _Doc, catalogue: VariantCatalogue) -> Variant:
         for path, loc in ancestor.where.items():
             if path[:1] == ("rules",):
                 where[path[1:]] = loc
+            elif path[:2] == ("@key", "rules"):
+                where[("@key",) + path[2:]] = loc
     problems = []
     for path, message in catalogue.info.schema.validate(rules):
-        loc = where.get(path)
+        # A problem with a key itself is shown at the key, any other at the value.
+        at_key = message.startswith(("unknown key", "missing key"))
+        loc = where.get(("@key",) + path) if at_key else where.get(path)
         probe = path
         while loc is None and probe:
             probe = probe[:-1]

@@ -6,8 +6,8 @@ stone wins (or loses, with ``misere: true``). Everything is public.
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from importlib import resources
 
 import pluggy
@@ -32,8 +32,10 @@ class NimState:
     max_take: int
     misere: bool
     players: int
+    adjust: Callable[[dict], list[int]]
     turn: int = 0
     winner: int | None = None
+    scores: list[int] = field(default_factory=list)
     history: list[int] = field(default_factory=list)
 
 
@@ -54,7 +56,9 @@ def asobi_game_info() -> GameInfo:
 @hookimpl
 def asobi_setup(ctx):
     rules = ctx.rules
-    return NimState(list(rules["piles"]), rules["max_take"], rules["misere"], ctx.players)
+    return NimState(
+        list(rules["piles"]), rules["max_take"], rules["misere"], ctx.players, ctx.adjust_points
+    )
 
 
 @hookimpl
@@ -80,6 +84,9 @@ def asobi_apply(state, seat, action):
     events = [{"type": "take", "seat": seat, **action}]
     if not any(state.piles):
         state.winner = (seat + 1) % state.players if state.misere else seat
+        points = [int(state.winner == s) for s in range(state.players)]
+        deltas = state.adjust({"points": points, "winner": state.winner})
+        state.scores = [p + d for p, d in zip(points, deltas)]
         events.append({"type": "end", "winner": state.winner})
     else:
         state.turn = (seat + 1) % state.players
@@ -93,13 +100,14 @@ def asobi_observation(state, seat):
 
 @hookimpl
 def asobi_hidden_variant(state, seat, rng):
-    return copy.deepcopy(state)
+    # Nothing is hidden in Nim: a copy that shares nothing mutable is indistinguishable.
+    return replace(state, piles=list(state.piles), history=list(state.history))
 
 
 @hookimpl
 def asobi_result(state):
-    scores = [int(state.winner == s) for s in range(state.players)]
     finished = state.winner is not None
+    scores = state.scores if finished else [0] * state.players
     rounds = [{"points": scores, "winner": state.winner}] if finished else []
     return {"finished": finished, "rounds": rounds, "scores": scores, "winner": state.winner}
 

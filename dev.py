@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Set up a local virtual environment and play or test: the two commands of the README.
+
+    python3 dev.py play [ARGS...]   # asobi play koikoi against the AI (ARGS go to `asobi play`)
+    python3 dev.py test [ARGS...]   # the whole test suite (ARGS go to pytest)
+
+The environment lives in .venv/ and is reinstalled only when pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".asobi-installed"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+
+
+def ensure_venv() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"asobi needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted and (BIN / "asobi").exists():
+        return
+    if not (BIN / "python").exists():
+        print("Creating the virtual environment in .venv ...", flush=True)
+        venv.create(VENV, with_pip=True)
+    print("Installing asobi and its test tools into .venv ...", flush=True)
+    pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    subprocess.run([*pip, "--upgrade", "pip"], check=True)
+    subprocess.run([*pip, "--editable", f"{ROOT}[test]"], check=True)
+    STAMP.write_text(wanted)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("play", "test"):
+        print(__doc__)
+        return 2
+    ensure_venv()
+    command, rest = argv[0], argv[1:]
+    if command == "play":
+        args = [str(BIN / "asobi"), "play", *(rest if rest and not rest[0].startswith("-")
+                                               else ["koikoi", *rest])]
+    else:
+        args = [str(BIN / "python"), "-m", "pytest", *rest]
+    return subprocess.call(args, cwd=ROOT)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

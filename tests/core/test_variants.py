@@ -1,0 +1,400 @@
+"""Variant files: merging, lookup order, and a located message for every kind of mistake."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from asobi import variants
+from asobi.cli import main
+from asobi.errors import AsobiError
+from asobi.model import GameInfo
+from asobi.schema import Bool, Int, List, MapOf, Slug, Str, Struct
+from asobi.variants import VariantError
+
+CARDS = ("pine-crane", "cherry-curtain", "chrysanthemum-sake", "willow-rainman")
+
+SCHEMA = Struct(
+    {
+        "rounds": Int(min=1, max=12),
+        "zero_sum": Bool(),
+        "yaku": MapOf(
+            Slug(what="yaku id"),
+            Struct({"cards": List(Str(CARDS, what="card"), min_len=1), "points": Int(min=0)}),
+        ),
+        "exhausted": Str(("draw", "dealer"), what="exhausted rule"),
+    },
+    optional=frozenset({"exhausted"}),
+)
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(textwrap.dedent(text).lstrip())
+    return path
+
+
+@pytest.fixture
+def game(tmp_path) -> GameInfo:
+    builtin = tmp_path / "builtin"
+    write(
+        builtin,
+        "standard.yaml",
+        """
+        game: toy
+        name: standard
+        title: Standard
+        description: The base rules.
+        rules:
+          rounds: 1
+          zero_sum: false
+          yaku:
+            viewing: {cards: [cherry-curtain, chrysanthemum-sake], points: 5}
+        """,
+    )
+    return GameInfo(
+        name="toy", title="Toy", min_players=2, max_players=2, schema=SCHEMA, variants=builtin
+    )
+
+
+@pytest.fixture
+def user_dir(tmp_path) -> Path:
+    return tmp_path / "user"
+
+
+def problems(game, path, user_dir) -> list[str]:
+    with pytest.raises(VariantError) as info:
+        variants.load(game, str(path), user_dir=user_dir)
+    return info.value.problems
+
+
+def test_builtin_loads_with_header(game, user_dir):
+    v = variants.load(game, user_dir=user_dir)
+    assert (v.name, v.title, v.rules["rounds"]) == ("standard", "Standard", 1)
+
+
+def test_extends_merges_mappings_and_replaces_values(game, user_dir, tmp_path):
+    path = write(
+        tmp_path / "mine",
+        "house.yaml",
+        """
+        game: toy
+        name: house
+        title: House
+        description: Three rounds, viewing worth 3, plus a rain yaku.
+        extends: standard
+        rules:
+          rounds: 3
+          yaku:
+            viewing: {points: 3}
+            rain: {cards: [willow-rainman], points: 1}
+        """,
+    )
+    v = variants.load(game, str(path), user_dir=user_dir)
+    assert v.rules["rounds"] == 3
+    assert v.rules["zero_sum"] is False
+    assert v.rules["yaku"]["viewing"] == {
+        "cards": ["cherry-curtain", "chrysanthemum-sake"],
+        "points": 3,
+    }
+    assert v.rules["yaku"]["rain"]["points"] == 1
+    assert v.chain == ("house", "standard")
+
+
+def test_user_folder_variants_are_found_by_name_and_listed(game, user_dir):
+    write(
+        user_dir,
+        "quick.yaml",
+        """
+        game: toy
+        name: quick
+        title: Quick
+        description: One round.
+        extends: standard
+        rules: {rounds: 1}
+        """,
+    )
+    assert variants.load(game, "quick", user_dir=user_dir).title == "Quick"
+    rows = variants.listing(game, user_dir=user_dir)
+    assert [(r["name"], r["origin"], r["ok"]) for r in rows] == [
+        ("standard", "built-in", True),
+        ("quick", "user", True),
+    ]
+
+
+def test_user_file_named_like_a_builtin_can_extend_it(game, user_dir):
+    write(
+        user_dir,
+        "standard.yaml",
+        """
+        game: toy
+        name: standard
+        title: My standard
+        description: Standard with five rounds.
+        extends: standard
+        rules: {rounds: 5}
+        """,
+    )
+    v = variants.load(game, "standard", user_dir=user_dir)
+    assert (v.title, v.rules["rounds"], v.rules["zero_sum"]) == ("My standard", 5, False)
+
+
+def test_unknown_key_says_where_and_suggests(game, user_dir, tmp_path):
+    path = write(
+        tmp_path,
+        "v.yaml",
+        """
+        game: toy
+        name: v
+        title: V
+        description: D
+        extends: standard
+        rules:
+          rounds: 2
+          zero_summ: true
+        """,
+    )
+    assert problems(game, path, user_dir) == [
+        f"{path}:8:3: unknown key 'zero_summ' (did you mean 'zero_sum'?)"
+    ]
+
+
+def test_unknown_header_key(game, user_dir, tmp_path):
+    path = write(
+        tmp_path,
+        "v.yaml",
+        """
+        game: toy
+        name: v
+        titel: V
+        description: D
+        rules: {}
+        """,
+    )
+    found = problems(game, path, user_dir)
+    assert f"{path}:3:1: unknown key 'titel' (did you mean 'title'?)" in found
+    assert f"{path}:1:1: missing key 'title'" in found
+
+
+def test_wrong_type(game, user_dir, tmp_path):
+    path = write(
+        tmp_path,
+        "v.yaml",
+        """
+        game: toy
+        name: v
+        title: V
+        description: D
+        extends: standard
+        rules:
+          zero_sum: "yes"
+        """,
+    )
+    assert problems(game, path, user_dir) == [f"{path}:7:13: expected true or false, got a string"]
+
+
+def test_value_out_of_range(game, user_dir, tmp_path):
+    path = write(
+        tmp_path,
+        "v.yaml",
+        """
+        game: toy
+        name: v
+        title: V
+        description: D
+        extends: standard
+        rules:
+          rounds: 13
+        """,
+    )
+    assert problems(game, path, user_dir) == [
+        f"{path}:7:11: 13 is out of range: expected an integer from 1 to 12"
+    ]
+
+
+def test_unknown_card_id_points_at_the_list_item(game, user_dir, tmp_path):
+    path = write(
+        tmp_path,
+        "v.yaml",
+        """
+        game: toy
+        name: v
+        title: V
+        description: D
+        extends: standard
+        rules:
+          yaku:
+            sake:
+              cards: [cherry-curtain, chrysanthemum-sak]
+              points: 3
+        """,
+    )
+    [problem] = problems(game, path, user_dir)
+    assert problem.startswith(f"{path}:9:31: unknown card 'chrysanthemum-sak'")
+    assert "did you mean 'chrysanthemum-sake'?" in problem
+
+
+def test_unknown_choice_lists_the_options(game, user_dir, tmp_path):
+    path = write(
+        tmp_path,
+        "v.yaml",
+        """
+        game: toy
+        name: v
+        title: V
+        description: D
+        extends: standard
+        rules:
+          exhausted: nobody
+        """,
+    )
+    assert problems(game, path, user_dir) == [
+        f"{path}:7:14: unknown exhausted rule 'nobody' (one of: draw, dealer)"
+    ]
+
+
+def test_missing_rule_without_parent(game, user_dir, tmp_path):
+    path = write(
+        tmp_path,
+        "v.yaml",
+        """
+        game: toy
+        name: v
+        title: V
+        description: D
+        rules:
+          rounds: 2
+          yaku: {}
+        """,
+    )
+    [problem] = problems(game, path, user_dir)
+    assert problem.startswith(f"{path}:5:1: missing key 'zero_sum'")
+
+
+def test_extends_cycle(game, user_dir, tmp_path):
+    folder = tmp_path / "cyc"
+    write(folder, "a.yaml", "game: toy\nname: a\ntitle: A\ndescription: D\nextends: b\nrules: {}\n")
+    write(folder, "b.yaml", "game: toy\nname: b\ntitle: B\ndescription: D\nextends: a\nrules: {}\n")
+    [problem] = problems(game, folder / "a.yaml", user_dir)
+    assert problem == f"{folder / 'b.yaml'}:5:10: 'extends' makes a cycle: a -> b -> a"
+
+
+def test_extends_missing_parent(game, user_dir, tmp_path):
+    path = write(
+        tmp_path,
+        "v.yaml",
+        """
+        game: toy
+        name: v
+        title: V
+        description: D
+        extends: standrd
+        rules: {}
+        """,
+    )
+    [problem] = problems(game, path, user_dir)
+    assert problem.startswith(f"{path}:5:10: extends 'standrd', but no variant of 'toy'")
+    assert "did you mean 'standard'?" in problem
+
+
+def test_file_of_another_game(game, user_dir, tmp_path):
+    path = write(
+        tmp_path,
+        "v.yaml",
+        """
+        game: sakura
+        name: v
+        title: V
+        description: D
+        rules: {}
+        """,
+    )
+    assert f"{path}:1:7: this is a variant of 'sakura', not of 'toy'" in problems(
+        game, path, user_dir
+    )
+
+
+def test_bad_yaml_syntax_is_located(game, user_dir, tmp_path):
+    path = write(tmp_path, "v.yaml", "game: toy\nname: [v\ntitle: V\n")
+    [problem] = problems(game, path, user_dir)
+    assert problem.startswith(f"{path}:3:")
+    assert "not valid YAML" in problem
+
+
+def test_duplicate_key_is_an_error(game, user_dir, tmp_path):
+    path = write(
+        tmp_path,
+        "v.yaml",
+        """
+        game: toy
+        name: v
+        title: V
+        description: D
+        extends: standard
+        rules:
+          rounds: 2
+          rounds: 3
+        """,
+    )
+    assert problems(game, path, user_dir) == [
+        f"{path}:8:3: key 'rounds' appears twice (first on line 7)"
+    ]
+
+
+def test_yaml_tags_are_not_executed(game, user_dir, tmp_path):
+    path = write(tmp_path, "v.yaml", "game: !!python/object/apply:os.system ['true']\n")
+    [problem] = problems(game, path, user_dir)
+    assert "not valid YAML" in problem
+
+
+def test_unknown_variant_name(game, user_dir):
+    with pytest.raises(
+        AsobiError, match="unknown variant 'standart' of toy .did you mean 'standard'"
+    ):
+        variants.load(game, "standart", user_dir=user_dir)
+
+
+def test_variant_check_command_reports_and_exits_2(tmp_path, capsys, nim_registry, monkeypatch):
+    monkeypatch.setattr("asobi.cli.discover", lambda warn: nim_registry)
+    good = write(
+        tmp_path,
+        "good.yaml",
+        """
+        game: nim
+        name: good
+        title: Good
+        description: Bigger piles.
+        extends: standard
+        rules: {piles: [7, 9]}
+        """,
+    )
+    bad = write(
+        tmp_path,
+        "bad.yaml",
+        """
+        game: nim
+        name: bad
+        title: Bad
+        description: Too greedy.
+        extends: standard
+        rules: {max_take: 0, misère: true}
+        """,
+    )
+    assert main(["variant", "check", str(good)]) == 0
+    assert "good.yaml: ok (Nim, variant 'good': good <- standard)" in capsys.readouterr().out
+    assert main(["variant", "check", str(good), str(bad)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"{bad}:6:19: 0 is out of range: expected an integer from 1 to 50",
+        f"{bad}:6:22: unknown key 'misère' (did you mean 'misere'?)",
+    ]
+
+
+def test_variant_check_of_unknown_game(tmp_path, capsys, nim_registry, monkeypatch):
+    monkeypatch.setattr("asobi.cli.discover", lambda warn: nim_registry)
+    path = write(tmp_path, "x.yaml", "game: chess\nname: x\ntitle: X\ndescription: D\nrules: {}\n")
+    assert main(["variant", "check", str(path)]) == 2
+    assert f"{path}:1:1: unknown game 'chess'" in capsys.readouterr().err
