@@ -1,0 +1,1 @@
+"""Built-in variant files (YAML), one folder per game; data only."""

@@ -86,7 +86,7 @@ def asobi_apply(state, seat, action):
         state.winner = (seat + 1) % state.players if state.misere else seat
         points = [int(state.winner == s) for s in range(state.players)]
         deltas = state.adjust({"points": points, "winner": state.winner})
-        state.scores = [p + d for p, d in zip(points, deltas)]
+        state.scores = [p + d for p, d in zip(points, deltas, strict=True)]
         events.append({"type": "end", "winner": state.winner})
     else:
         state.turn = (seat + 1) % state.players
