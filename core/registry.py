@@ -18,6 +18,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import pluggy
+
 from asobi import hookspecs
 from asobi.errors import AsobiError
 from asobi.model import GameInfo

@@ -28,6 +28,7 @@ from typing import Any
 
 import platformdirs
 import yaml
+
 from asobi.errors import AsobiError
 from asobi.model import GameInfo
 from asobi.schema import Path as DataPath
