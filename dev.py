@@ -34,7 +34,7 @@ def ensure_venv() -> None:
     print("Installing asobi and its test tools into .venv ...", flush=True)
     pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     subprocess.run([*pip, "--upgrade", "pip"], check=True)
-    subprocess.run([*pip, "--editable", f"{ROOT}[test]"], check=True)
+    subprocess.run([*pip, "--editable", f"{ROOT}[web,test]"], check=True)
     STAMP.write_text(wanted)
 
 

@@ -166,6 +166,14 @@ def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
     return int(frontend.play(launch) or 0)
 
 
+def cmd_serve(reg: Registry, args: argparse.Namespace) -> int:
+    frontend = reg.frontend(args.frontend).load()
+    if not hasattr(frontend, "serve"):
+        raise AsobiError(f"the '{args.frontend}' frontend plays in place and cannot serve")
+    options = {"host": args.host, "port": args.port, "db": args.db, "lang": args.lang}
+    return int(frontend.serve(reg, options) or 0)
+
+
 def cmd_replay(reg: Registry, args: argparse.Namespace) -> int:
     from asobi import records
 
@@ -260,6 +268,14 @@ def build_parser(reg: Registry) -> argparse.ArgumentParser:
     p.add_argument("--lang", type=lang_arg, default=default_lang())
     p.add_argument("--record", help="save the game record to this file at the end")
     p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("serve", help="run a long-lived game server (the web frontend)")
+    p.add_argument("--frontend", default="web")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--db", help="SQLite file where games are kept (default: user data dir)")
+    p.add_argument("--lang", type=lang_arg, default=default_lang())
+    p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("replay", help="replay a record and print its result")
     p.add_argument("file")

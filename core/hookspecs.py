@@ -214,3 +214,15 @@ def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str
     ``count``, ``seconds`` and ``per_second``. Optional: without it the core times random
     games through the hooks.
     """
+
+
+@hookspec(firstresult=True)
+def asobi_web_assets() -> Any:
+    """Return the folder (a :class:`pathlib.Path` or importlib Traversable) of the game's
+    browser view, or ``None`` to use the web frontend's generic view.
+
+    The web frontend serves the folder's files under ``/assets/<game>/``. It must hold
+    ``view.js``, an ES module whose contract is documented by the web frontend
+    (``frontends/web/README.md``); the module draws an observation and sends the seat's chosen
+    action. Card art and board drawings live here, with the game, not in the frontend.
+    """

@@ -1,0 +1,55 @@
+"""A stranger's game plugin, pip-installed into a fresh virtual environment next to asobi."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PLUGINS = ROOT / "tests" / "plugins"
+
+
+@pytest.fixture(scope="module")
+def fresh_env(tmp_path_factory) -> Path:
+    where = tmp_path_factory.mktemp("venv")
+    venv.create(where, with_pip=True)
+    pip = [str(where / "bin" / "python"), "-m", "pip", "install", "--quiet",
+           "--disable-pip-version-check"]
+    subprocess.run([*pip, str(ROOT), str(PLUGINS / "asobi-nim"), str(PLUGINS / "asobi-broken")],
+                   check=True, capture_output=True, text=True)
+    return where / "bin"
+
+
+def asobi(bin_dir: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([str(bin_dir / "asobi"), *args], input=stdin, capture_output=True,
+                          text=True, timeout=120, env={"PATH": "/usr/bin:/bin", "ASOBI_LANG": "en"})
+
+
+@pytest.mark.slow
+def test_installed_plugin_is_listed_and_a_broken_one_only_warns(fresh_env):
+    out = asobi(fresh_env, "games", "--json")
+    assert out.returncode == 0, out.stderr
+    names = [g["name"] for g in json.loads(out.stdout)]
+    assert "nim" in names and "koikoi" in names
+    assert [g for g in json.loads(out.stdout) if g["name"] == "nim"][0]["distribution"] == \
+        "asobi-nim 1.0.0"
+    assert "asobi: warning: game 'broken' from asobi-broken 0.3.0 failed to load" in out.stderr
+    version = asobi(fresh_env, "--version")
+    assert "plugin: asobi-nim 1.0.0" in version.stdout
+
+
+@pytest.mark.slow
+def test_installed_plugin_plays_to_the_end_and_replays(fresh_env, tmp_path):
+    record = tmp_path / "nim.json"
+    out = asobi(fresh_env, "play", "nim", "--seed", "11", "--record", str(record),
+                stdin="1\n" * 30)
+    assert out.returncode == 0, out.stderr
+    assert "Game over." in out.stdout
+    replay = asobi(fresh_env, "replay", str(record), "--json")
+    assert json.loads(replay.stdout)["finished"] is True
+    variants = asobi(fresh_env, "variants", "nim")
+    assert "standard" in variants.stdout and "Three piles" in variants.stdout
