@@ -96,6 +96,7 @@ class Registry:
     warn: Callable[[str], None] = lambda message: None
     _games: dict[str, Game] | None = None
     _plugins: list[tuple[object, str]] | None = None
+    _warned: set[str] = field(default_factory=set)
 
     # ------------------------------------------------------------------ plugins
     def _cross_cutting(self) -> list[tuple[object, str]]:
@@ -150,7 +151,9 @@ class Registry:
             except Exception as exc:
                 if pm.is_registered(other):
                     pm.unregister(other)
-                self.warn(f"plugin {other_name} breaks the hook contract ({exc}); skipped")
+                if other_name not in self._warned:
+                    self._warned.add(other_name)
+                    self.warn(f"plugin {other_name} breaks the hook contract ({exc}); skipped")
         return Game(info=info, hook=pm.hook, manager=pm, distribution=dist)
 
     # ------------------------------------------------------------------ games

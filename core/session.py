@@ -14,6 +14,7 @@ Frontends and agents receive observations, never the state.
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from typing import Any
 from asobi.errors import AsobiError
 from asobi.model import SetupContext
 from asobi.registry import Game
-from asobi.variants import Variant
+from asobi.variants import Variant, looks_like_path
 
 RECORD_FORMAT = 1
 
@@ -181,11 +182,16 @@ class Session:
         body = self.game.hook.asobi_result(state=self.state)
         return {"game": self.game.name, "variant": self.variant_ref, **body}
 
-    def record(self) -> dict[str, Any]:
+    def record(self, folder: Path | None = None) -> dict[str, Any]:
+        """The record of the game so far. A variant given as a file is named by its path
+        relative to ``folder``, the folder the record will be saved in (records.md)."""
+        variant = self.variant_ref
+        if folder is not None and looks_like_path(variant) and Path(variant).is_absolute():
+            variant = os.path.relpath(variant, folder.resolve())
         record: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "game": self.game.name,
-            "variant": self.variant_ref,
+            "variant": variant,
             "seed": self.seed,
             "seats": [str(s) for s in self.seats],
         }
@@ -196,7 +202,8 @@ class Session:
 
     def save(self, path: Path) -> None:
         try:
-            path.write_text(json.dumps(self.record(), indent=1) + "\n", encoding="utf-8")
+            record = self.record(folder=path.parent)
+            path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         except OSError as exc:
             raise AsobiError(f"cannot save the record to {path}: {exc}") from None
 

@@ -125,3 +125,17 @@ def test_conformance_kit_catches_a_hidden_variant_that_hides_nothing(registry_of
     reg = registry_of({"lazy": "toys:LAZY"})
     with pytest.raises(ConformanceError, match="never changed anything another seat sees"):
         check_game(reg.game("lazy"), players=2, games=3)
+
+
+class Misspelt:
+    @hookimpl
+    def asobi_game_ovr(self, game):
+        pass
+
+
+def test_broken_cross_cutting_plugin_warns_once_and_games_still_play(registry_of):
+    warnings: list[str] = []
+    reg = registry_of({"nim": "asobi_nim", "highcard": "toys:HIGHCARD"}, plugins=[Misspelt()],
+                      warnings=warnings)
+    assert sorted(reg.games()) == ["highcard", "nim"]
+    assert len(warnings) == 1 and "asobi_game_ovr" in warnings[0]

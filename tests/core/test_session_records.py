@@ -150,3 +150,20 @@ def test_record_variant_path_is_relative_to_the_record(cli, tmp_path, capsys):
     assert cli(["replay", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["winner"] == 0 and out["variant"] == "big.yaml"
+
+
+def test_played_variant_file_is_recorded_relative_to_the_record(cli, tmp_path, monkeypatch,
+                                                                 capsys):
+    rules = tmp_path / "house" / "one.yaml"
+    rules.parent.mkdir()
+    rules.write_text("game: nim\nname: one\ntitle: One\ndescription: D\nextends: standard\n"
+                     "rules: {piles: [2], max_take: 1}\n")
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("1\n1\n"))
+    assert cli(["play", "nim", "--variant", str(rules), "--seed", "1",
+                "--record", str(saves / "g.json")]) == 0
+    assert json.loads((saves / "g.json").read_text())["variant"] == "../house/one.yaml"
+    capsys.readouterr()
+    assert cli(["replay", str(saves / "g.json"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["finished"] is True
