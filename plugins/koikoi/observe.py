@@ -1,0 +1,103 @@
+"""What one seat may know: the observation dict, and the result dict (plain JSON data).
+
+Observations never hold the opponent's hand or the stock order: only their sizes. Captured
+piles, the board and every played or drawn card are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CARD_IDS, FULL, ids_of
+from .engine import CHOOSE, DECIDE, OVER, PHASE_STEP, PHASES, State, game_winner, stop_points
+
+
+def visible(event: dict[str, Any], seat: int) -> bool:
+    """Whether ``seat`` may see ``event`` (events with ``seats`` are private)."""
+    seats = event.get("seats")
+    return seats is None or seat in seats
+
+
+def recent_events(state: State, seat: int) -> list[dict[str, Any]]:
+    """The events of the last move that ``seat`` may see, from the current deal on."""
+    events = state.log
+    start = 0
+    for i, event in enumerate(events):
+        if event["type"] == "new_round":
+            start = i
+    return [e for e in events[start:] if visible(e, seat)]
+
+
+def observation(state: State, seat: int) -> dict[str, Any]:
+    """The observation of ``seat`` (see the module docstring)."""
+    rules = state.rules
+    table = rules.yaku
+    other = 1 - seat
+    reachable = FULL & ~(state.captured[0] | state.captured[1])
+    players = []
+    for p in (0, 1):
+        captured = state.captured[p]
+        made = table.made(captured, state.calls[p], state.month_mask)
+        players.append(
+            {
+                "captured": ids_of(captured),
+                "koikoi": state.calls[p],
+                "yaku": [{"id": y.id, "title": y.title, "points": pts} for y, pts in made],
+                "total": sum(pts for _, pts in made),
+                "close": table.progress(captured, state.calls[p], state.month_mask, reachable),
+            }
+        )
+    over = state.phase == OVER
+    obs: dict[str, Any] = {
+        "game": "koikoi",
+        "seat": seat,
+        "round": state.round,
+        "rounds": rules.rounds,
+        "month": (state.round - 1) % 12 + 1,
+        "dealer": state.dealer,
+        "scores": state.scores[:],
+        "finished": over,
+        "to_act": None if over else state.seat,
+        "phase": PHASES[state.phase],
+        "hand": ids_of(state.hands[seat]),
+        "board": ids_of(state.board),
+        "opponent_hand": state.hands[other].bit_count(),
+        "stock": state.stock_left,
+        "players": players,
+        "recent": recent_events(state, seat),
+    }
+    if state.phase == CHOOSE:
+        obs["pending"] = CARD_IDS[state.pending]
+        obs["candidates"] = ids_of(state.candidates)
+        obs["step"] = PHASE_STEP[state.step]
+    elif state.phase == DECIDE:
+        decider = state.seat
+        total = state.last_total[decider]
+        obs["decision"] = {
+            "total": total,
+            "points": stop_points(rules, total, state.calls[decider], state.calls[1 - decider]),
+            "final": state.final,
+        }
+    if over:
+        obs["winner"] = game_winner(state)
+    return obs
+
+
+def result(state: State) -> dict[str, Any]:
+    """The replay-output body of records.md (the core adds ``game`` and ``variant``)."""
+    over = state.phase == OVER
+    return {
+        "finished": over,
+        "rounds": [
+            {
+                "dealer": r.dealer,
+                "winner": r.winner,
+                "exhausted": r.exhausted,
+                "points": list(r.points),
+                "yaku": [list(r.yaku[0]), list(r.yaku[1])],
+            }
+            for r in state.results
+        ],
+        "scores": state.scores[:],
+        "winner": game_winner(state),
+    }

@@ -1,0 +1,146 @@
+"""The Koi-Koi game plugin: pluggy hook implementations over the engine and the views.
+
+Scoring units and ``asobi_adjust_points``: every settled round (a stop, an exhausted round or
+a hand yaku) calls ``ctx.adjust_points(unit)`` once with
+``{"points": [a, b], "winner", "dealer", "exhausted", "yaku": [[titles], [titles]],
+"captured": [[ids], [ids]], "round": n}``; the returned per-seat deltas are added to the
+round's points before they reach the scores and the result. Zero-sum presets stay zero-sum
+only if the cross-cutting plugins return zero-sum deltas: the game does not rebalance them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+import pluggy
+
+from asobi.errors import AsobiError
+from asobi.model import GameInfo, SetupContext
+
+from . import engine, observe, view
+from .bench import bench
+from .cards import CARD_IDS, INDEX
+from .engine import KOIKOI, STOP, State
+from .rules import SCHEMA, compile_rules
+
+hookimpl = pluggy.HookimplMarker("asobi")
+
+
+@hookimpl
+def asobi_game_info() -> GameInfo:
+    return GameInfo(
+        name="koikoi",
+        title="Koi-Koi",
+        min_players=2,
+        max_players=2,
+        schema=SCHEMA,
+        variants=resources.files("asobi_variants") / "koikoi",
+        default_variant="standard",
+        summary="Hanafuda flower cards: capture by month, make yaku, stop or call koi-koi.",
+        default_players=("human", "ai:random"),
+        ai_levels=("random",),
+    )
+
+
+@hookimpl
+def asobi_setup(ctx: SetupContext) -> State:
+    if ctx.players != 2:
+        raise AsobiError(f"Koi-Koi is played by 2 players, not {ctx.players}")
+    rules = compile_rules(ctx.rules)
+    deals = engine.parse_deals(ctx.setup)
+    events: list[dict[str, Any]] = []
+    state = engine.new_game(rules, ctx.rng, deals, ctx.adjust_points, events)
+    state.log = events
+    return state
+
+
+@hookimpl
+def asobi_to_act(state: State) -> list[int]:
+    return [] if state.phase == engine.OVER else [state.seat]
+
+
+def _action(state: State, move: int) -> dict[str, Any]:
+    if state.phase == engine.PLAY:
+        return {"play": CARD_IDS[move]}
+    if state.phase == engine.CHOOSE:
+        return {"capture": CARD_IDS[move]}
+    return {"koikoi": move == KOIKOI}
+
+
+@hookimpl
+def asobi_legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    if state.phase == engine.OVER or seat != state.seat:
+        return []
+    return [_action(state, m) for m in engine.legal_moves(state)]
+
+
+def to_move(state: State, action: Mapping[str, Any]) -> int:
+    """The engine move of an action dict (AsobiError when it is not legal now)."""
+    move = -1
+    if len(action) == 1:
+        key, value = next(iter(action.items()))
+        if key == "play" and state.phase == engine.PLAY and value in INDEX:
+            move = INDEX[value]
+        elif key == "capture" and state.phase == engine.CHOOSE and value in INDEX:
+            move = INDEX[value]
+        elif key == "koikoi" and state.phase == engine.DECIDE and isinstance(value, bool):
+            move = KOIKOI if value else STOP
+    if move < 0 or move not in engine.legal_moves(state):
+        raise AsobiError(f"illegal Koi-Koi action {dict(action)!r}")
+    return move
+
+
+@hookimpl
+def asobi_apply(state: State, seat: int, action: Mapping[str, Any]) -> list[dict[str, Any]]:
+    if state.phase == engine.OVER or seat != state.seat:
+        raise AsobiError(f"it is not seat {seat}'s turn")
+    move = to_move(state, action)
+    events: list[dict[str, Any]] = []
+    engine.step(state, move, events)
+    state.log = events
+    return events
+
+
+@hookimpl
+def asobi_observation(state: State, seat: int) -> dict[str, Any]:
+    return observe.observation(state, seat)
+
+
+@hookimpl
+def asobi_hidden_variant(state: State, seat: int, rng: random.Random) -> State:
+    return engine.hidden_variant(state, seat, rng)
+
+
+@hookimpl
+def asobi_result(state: State) -> dict[str, Any]:
+    return observe.result(state)
+
+
+@hookimpl
+def asobi_render_text(observation: Mapping[str, Any], lang: str) -> str:
+    return view.render_text(observation, lang)
+
+
+@hookimpl
+def asobi_describe_action(
+    observation: Mapping[str, Any], action: Mapping[str, Any], lang: str
+) -> str:
+    return view.describe_action(observation, action, lang)
+
+
+@hookimpl
+def asobi_describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None:
+    return view.describe_event(event, seat, lang)
+
+
+@hookimpl
+def asobi_rules_text(rules: Mapping[str, Any], lang: str) -> str:
+    return view.rules_text(rules, lang)
+
+
+@hookimpl
+def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str, Any]:
+    return bench(rules, seconds, seed)

@@ -1,0 +1,359 @@
+"""Text views of Koi-Koi: the terminal board, menu labels, event lines and the rules page.
+
+Everything here reads observations, events and rule mappings (plain data); every user-facing
+string goes through the ``asobi_koikoi`` translator. Card ids are shown as they are: they are
+the names a player types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from asobi.i18n import translator
+
+from .cards import CARD_KIND, GROUPS, INDEX, PLANTS, month_of
+from .rules import compile_rules
+
+Tr = Callable[[str], str]
+
+KIND_LABELS = {"bright": "brights", "animal": "animals", "ribbon": "ribbons", "plain": "plains"}
+
+
+def _tr(lang: str) -> Tr:
+    return translator("asobi_koikoi", lang)
+
+
+def _cards(_: Tr, cards: list[str]) -> str:
+    return ", ".join(cards) if cards else _("(none)")
+
+
+def _who(_: Tr, viewer: int, seat: int | None) -> str:
+    if seat is None:
+        return _("nobody")
+    return _("you") if seat == viewer else _("the opponent")
+
+
+def _pair(_: Tr, viewer: int, values: list[Any]) -> str:
+    return _("you {mine} · opponent {theirs}").format(
+        mine=values[viewer], theirs=values[1 - viewer]
+    )
+
+
+def _by_kind(_: Tr, cards: list[str]) -> list[str]:
+    lines = []
+    for kind, label in KIND_LABELS.items():
+        group = [c for c in cards if CARD_KIND[INDEX[c]] == kind]
+        if group:
+            lines.append(f"    {_(label)} ({len(group)}): {', '.join(group)}")
+    return lines or ["    " + _("(none)")]
+
+
+def _yaku_lines(_: Tr, player: Mapping[str, Any]) -> list[str]:
+    lines = []
+    if player["yaku"]:
+        made = ", ".join(f"{_(y['title'])} {y['points']}" for y in player["yaku"])
+        lines.append("    " + _("yaku: {list} — total {total}").format(
+            list=made, total=player["total"]))
+    for close in player.get("close", []):
+        text = _("{title}: {have}/{need}").format(
+            title=_(close["title"]), have=close["have"], need=close["need"])
+        if close["missing"]:
+            text += ", " + _("missing {cards}").format(cards=", ".join(close["missing"]))
+        lines.append("    " + _("close: {text}").format(text=text))
+    return lines
+
+
+# --------------------------------------------------------------------------- board
+
+
+def render_text(obs: Mapping[str, Any], lang: str) -> str:
+    """The whole table as the seat sees it."""
+    _ = _tr(lang)
+    me = obs["seat"]
+    other = 1 - me
+    month = obs["month"]
+    lines = [
+        _("Koi-Koi — round {round}/{rounds} (month {month}: {plant}) — dealer: {dealer}").format(
+            round=obs["round"], rounds=obs["rounds"], month=month,
+            plant=_(PLANTS[month - 1]), dealer=_who(_, me, obs["dealer"])),
+        _("Scores: {pair}").format(pair=_pair(_, me, obs["scores"])),
+        _("Koi-koi calls: {pair}").format(
+            pair=_pair(_, me, [p["koikoi"] for p in obs["players"]])),
+        _("Stock: {stock} cards · opponent's hand: {hand} cards").format(
+            stock=obs["stock"], hand=obs["opponent_hand"]),
+        "",
+        _("Board: {cards}").format(cards=_cards(_, obs["board"])),
+        _("Your hand: {cards}").format(cards=_cards(_, obs["hand"])),
+        "",
+        _("Your captures:"),
+        *_by_kind(_, obs["players"][me]["captured"]),
+        *_yaku_lines(_, obs["players"][me]),
+        _("Opponent's captures:"),
+        *_by_kind(_, obs["players"][other]["captured"]),
+        *_yaku_lines(_, obs["players"][other]),
+        "",
+        _status(_, obs),
+    ]
+    return "\n".join(lines)
+
+
+def _status(_: Tr, obs: Mapping[str, Any]) -> str:
+    me = obs["seat"]
+    if obs["finished"]:
+        winner = obs.get("winner")
+        if winner is None:
+            return _("Game over: a draw.")
+        return _("Game over: you win.") if winner == me else _("Game over: the opponent wins.")
+    if obs["to_act"] != me:
+        return _("Waiting for the opponent.")
+    phase = obs["phase"]
+    if phase == "capture":
+        if obs["step"] == "play":
+            text = _("You played {card}; it matches {a} and {b}: choose which to capture.")
+        else:
+            text = _("You drew {card}; it matches {a} and {b}: choose which to capture.")
+        return text.format(card=obs["pending"], a=obs["candidates"][0], b=obs["candidates"][1])
+    if phase == "koikoi":
+        decision = obs["decision"]
+        if decision["final"]:
+            return _("Your yaku are worth {total}; no turn remains, so you stop and score "
+                     "{points}.").format(**decision)
+        return _("Your yaku are worth {total}: stop and score {points}, or call koi-koi and "
+                 "play on.").format(**decision)
+    return _("Your turn: play a card from your hand.")
+
+
+# --------------------------------------------------------------------------- menus
+
+
+def describe_action(obs: Mapping[str, Any], action: Mapping[str, Any], lang: str) -> str:
+    """A menu label for ``action``."""
+    _ = _tr(lang)
+    if "play" in action:
+        card = action["play"]
+        month = month_of(INDEX[card])
+        matches = [c for c in obs["board"] if month_of(INDEX[c]) == month]
+        if not matches:
+            return _("play {card} (stays on the board)").format(card=card)
+        if len(matches) == 2:
+            return _("play {card} (then choose {a} or {b})").format(
+                card=card, a=matches[0], b=matches[1])
+        return _("play {card} (captures {cards})").format(card=card, cards=", ".join(matches))
+    if "capture" in action:
+        return _("capture {card} with {pending}").format(
+            card=action["capture"], pending=obs.get("pending", "?"))
+    if "koikoi" in action:
+        if action["koikoi"]:
+            return _("koi-koi (play on)")
+        points = obs.get("decision", {}).get("points", 0)
+        return _("stop and score {points}").format(points=points)
+    return str(dict(action))
+
+
+def describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None:
+    """One line about ``event`` for ``seat`` (None for events that need no line)."""
+    _ = _tr(lang)
+    kind = event["type"]
+    who = event.get("seat")
+    mine = who == seat
+    if kind == "new_round":
+        text = _("Round {round}/{rounds} (month {month}); dealer: {dealer}. Board: {board}.")
+        return text.format(
+            round=event["round"], rounds=event["rounds"], month=event["month"],
+            dealer=_who(_, seat, event["dealer"]), board=", ".join(event["board"]))
+    if kind == "deal":
+        if not mine:
+            return None
+        return _("Your hand: {cards}.").format(cards=", ".join(event["hand"]))
+    if kind == "redeal":
+        reasons = {
+            "board-four-of-month": _("four cards of one month on the board"),
+            "board-four-pairs": _("four pairs on the board"),
+            "hand-four-of-month": _("four cards of one month in a hand"),
+            "hand-four-pairs": _("four pairs in a hand"),
+            "hand-yaku-both": _("both players hold a hand yaku"),
+        }
+        return _("Redeal: {reason}.").format(reason=reasons.get(event["reason"], event["reason"]))
+    if kind == "hand_yaku":
+        text = _("You show {yaku} ({cards}) and win {points}.") if mine else _(
+            "The opponent shows {yaku} ({cards}) and wins {points}.")
+        return text.format(yaku=_(event["yaku"]), cards=", ".join(event["cards"]),
+                           points=event["points"])
+    if kind == "play":
+        text = _("You play {card}.") if mine else _("The opponent plays {card}.")
+        return text.format(card=event["card"])
+    if kind == "draw":
+        text = _("You draw {card}.") if mine else _("The opponent draws {card}.")
+        return text.format(card=event["card"])
+    if kind == "lay":
+        return _("{card} stays on the board.").format(card=event["card"])
+    if kind == "choose":
+        text = _("{card} matches {a} and {b}: you choose one.") if mine else _(
+            "{card} matches {a} and {b}: the opponent chooses one.")
+        return text.format(card=event["card"], a=event["candidates"][0], b=event["candidates"][1])
+    if kind == "capture":
+        text = _("You capture {cards}.") if mine else _("The opponent captures {cards}.")
+        return text.format(cards=", ".join(event["cards"]))
+    if kind == "yaku":
+        made = ", ".join(f"{_(y['title'])} {y['points']}" for y in event["yaku"])
+        text = _("Your yaku: {list} (total {total}).") if mine else _(
+            "The opponent's yaku: {list} (total {total}).")
+        return text.format(list=made, total=event["total"])
+    if kind == "koikoi":
+        text = _("You call koi-koi!") if mine else _("The opponent calls koi-koi!")
+        return text
+    if kind == "stop":
+        text = _("You stop and score {points}.") if mine else _(
+            "The opponent stops and scores {points}.")
+        return text.format(points=event["points"])
+    if kind == "round_end":
+        if event["winner"] is None:
+            head = _("Round {round} ends in a draw.")
+        elif event["winner"] == seat:
+            head = _("You win round {round}.")
+        else:
+            head = _("The opponent wins round {round}.")
+        if event["exhausted"]:
+            head += " " + _("(No cards left.)")
+        tail = _("Points: {points}. Scores: {scores}.").format(
+            points=_pair(_, seat, [_signed(p) for p in event["points"]]),
+            scores=_pair(_, seat, event["scores"]))
+        return head.format(round=event["round"]) + " " + tail
+    if kind == "game_over":
+        winner = event["winner"]
+        if winner is None:
+            head = _("Game over: a draw.")
+        else:
+            head = _("Game over: you win.") if winner == seat else _(
+                "Game over: the opponent wins.")
+        return head + " " + _("Final scores: {scores}.").format(
+            scores=_pair(_, seat, event["scores"]))
+    return None
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+# --------------------------------------------------------------------------- rules page
+
+
+def _yaku_cards(_: Tr, spec: Mapping[str, Any]) -> str:
+    parts = [*spec.get("cards", ())]
+    parts += [_(KIND_LABELS[k]) for k in spec.get("kinds", ())]
+    parts += [_(g.replace("-", " ")) for g in spec.get("groups", ())]
+    if spec.get("round_month"):
+        parts.append(_("the four cards of the round's month"))
+    pool = ", ".join(parts)
+    required = [*spec.get("required", ())]
+    for group in spec.get("required_groups", ()):
+        required += GROUPS[group]
+    text = ""
+    if pool:
+        text = _("{count} of: {pool}").format(count=spec.get("count", _("all")), pool=pool)
+    if required:
+        need = _("with {cards}").format(cards=", ".join(required))
+        text = f"{text} {need}" if text else need
+    return text
+
+
+def rules_text(rules: Mapping[str, Any], lang: str) -> str:
+    """The rules page of a variant: the yaku table with points, then the round rules."""
+    _ = _tr(lang)
+    compiled = compile_rules(rules)
+    yes_no = {True: _("yes"), False: _("no")}
+    lines = [_("Koi-Koi: yaku"), ""]
+    titles = {k: v["title"] for k, v in rules["yaku"].items()}
+    for spec in rules["yaku"].values():
+        if not spec.get("enabled", True):
+            continue
+        points = str(spec["points"])
+        if spec.get("per_extra"):
+            points += " " + _("+{n} per extra card").format(n=spec["per_extra"])
+        notes = []
+        if spec.get("points_after_koikoi") is not None:
+            notes.append(_("{n} after a koi-koi call").format(n=spec["points_after_koikoi"]))
+        if spec.get("only_after_koikoi"):
+            notes.append(_("only after a koi-koi call"))
+        if spec.get("cancelled_by"):
+            notes.append(_("void when you capture {cards}").format(
+                cards=", ".join(spec["cancelled_by"])))
+        if spec.get("requires"):
+            notes.append(_("needs {yaku}").format(
+                yaku=", ".join(_(titles[r]) for r in spec["requires"])))
+        if spec.get("replaces"):
+            notes.append(_("instead of {yaku}").format(
+                yaku=", ".join(_(titles[r]) for r in spec["replaces"])))
+        if spec.get("exclusive"):
+            notes.append(_("only the highest of the {group} group counts").format(
+                group=_(spec["exclusive"])))
+        cards = _yaku_cards(_, spec)
+        line = f"  {_(spec['title'])}: {points}" + (f" — {cards}" if cards else "")
+        if notes:
+            line += " (" + "; ".join(notes) + ")"
+        lines.append(line)
+    lines.append("  " + _("The sake cup counts as a plain too: {answer}").format(
+        answer=yes_no[rules["sake_cup_is_plain"]]))
+    lines += ["", _("Round rules"), ""]
+    first = {"random": _("chosen at random"), "seat-0": _("seat 0"), "seat-1": _("seat 1")}
+    nxt = {"winner": _("the round's winner (the dealer after a draw)"),
+           "alternate": _("the players take turns"), "keep": _("the same dealer")}
+    lines.append("  " + _("Rounds: {n}").format(n=rules["rounds"]))
+    lines.append("  " + _("First dealer: {how}; next dealer: {next}").format(
+        how=first[rules["first_dealer"]], next=nxt[rules["next_dealer"]]))
+    lines.append("  " + _("Starting points: {n}; zero-sum: {zs}; the game ends early at 0: {end}")
+                 .format(n=rules["starting_points"], zs=yes_no[rules["zero_sum"]],
+                         end=yes_no[rules["end_at_zero"]]))
+    redeal = rules["redeal"]
+    reasons = [label for key, label in (
+        ("board_four_of_month", _("four cards of one month on the board")),
+        ("board_four_pairs", _("four pairs on the board")),
+        ("hand_four_of_month", _("four cards of one month in a hand")),
+        ("hand_four_pairs", _("four pairs in a hand"))) if redeal[key]]
+    lines.append("  " + _("Redeal on: {list}").format(list="; ".join(reasons) or _("never")))
+    hand = rules["hand_yaku"]
+    shown = [f"{_(h['title'])} {h['points']}" for h in (hand["four_of_month"], hand["four_pairs"])
+             if h["enabled"]]
+    if shown:
+        both = {"redeal": _("redeal"), "nobody": _("nobody wins, play on")}[hand["when_both"]]
+        lines.append("  " + _("Hand yaku (win at once): {list}; when both hold one: {both}")
+                     .format(list=", ".join(shown), both=both))
+    else:
+        lines.append("  " + _("Hand yaku: none"))
+    lines.append("  " + _("Stop or koi-koi after a turn that made a new yaku or raised the total; "
+                          "the stopper scores, the other player scores nothing."))
+    if compiled.last_turn_auto:
+        text = _("On {whose} final turn a new yaku stops the round by itself.")
+    else:
+        text = _("On {whose} final turn the only choice is to stop.")
+    whose = _("a player's") if compiled.last_turn_own else _("the round's")
+    lines.append("  " + text.format(whose=whose))
+    scoring = rules["scoring"]
+    if scoring["koikoi_calls"]:
+        steps = []
+        for i, step in enumerate(scoring["koikoi_calls"], start=1):
+            if "add" in step:
+                steps.append(f"{i} → +{step['add']}")
+            else:
+                steps.append(f"{i} → ×{step['multiply']}")
+        lines.append("  " + _("Bonus by the stopper's number of koi-koi calls: {list}").format(
+            list=", ".join(steps)))
+    if scoring["double_at"] is not None:
+        lines.append("  " + _("A yaku total of {n} or more is multiplied by {f}.").format(
+            n=scoring["double_at"], f=scoring["double_factor"]))
+    if scoring["own_koikoi_multiplier"] > 1:
+        lines.append("  " + _("A stopper who called koi-koi this round: ×{f}.").format(
+            f=scoring["own_koikoi_multiplier"]))
+    if scoring["opponent_koikoi_multiplier"] > 1:
+        lines.append("  " + _("Stopping after the opponent called koi-koi: ×{f}.").format(
+            f=scoring["opponent_koikoi_multiplier"]))
+    exhausted = rules["exhausted"]
+    outcome = {
+        "draw": _("a draw, nobody scores"),
+        "dealer": _("the dealer wins {n}").format(n=exhausted["points"]),
+        "higher": _("the higher yaku total wins; otherwise the dealer wins {n}").format(
+            n=exhausted["points"]),
+    }[exhausted["outcome"]]
+    lines.append("  " + _("When both hands run out: {outcome}.").format(outcome=outcome))
+    return "\n".join(lines)
