@@ -46,14 +46,15 @@ class TextGame:
         print(text, file=self.out, flush=True)
 
     def seat_name(self, seat: int) -> str:
+        """Seats are shown counted from 1, as players count them (records count from 0)."""
         spec = self.session.seats[seat]
         if spec.is_human:
             return (
-                self._("Seat {n} (you)").format(n=seat)
+                self._("Seat {n} (you)").format(n=seat + 1)
                 if seat == self.viewer
-                else self._("Seat {n}").format(n=seat)
+                else self._("Seat {n}").format(n=seat + 1)
             )
-        return self._("Seat {n} ({ai})").format(n=seat, ai=str(spec))
+        return self._("Seat {n} ({ai})").format(n=seat + 1, ai=str(spec))
 
     def render(self, seat: int) -> None:
         obs = self.session.observation(seat)

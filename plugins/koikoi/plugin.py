@@ -144,3 +144,8 @@ def asobi_rules_text(rules: Mapping[str, Any], lang: str) -> str:
 @hookimpl
 def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str, Any]:
     return bench(rules, seconds, seed)
+
+
+@hookimpl
+def asobi_web_assets() -> Any:
+    return resources.files("asobi_koikoi") / "webview"

@@ -29,12 +29,12 @@ def test_play_to_the_end_through_stdin_and_replay(cli, monkeypatch, capsys, tmp_
     out = capsys.readouterr().out
     assert "Seed 3 (replay this deal with --seed 3)" in out
     assert "  1. take 1 from pile 1" in out
-    assert "Seat 1 (ai:random): take" in out
+    assert "Seat 2 (ai:random): take" in out
     assert "Game over." in out and f"Record saved to {record}" in out
     assert cli(["replay", str(record), "--json"]) == 0
     replayed = json.loads(capsys.readouterr().out)
     assert replayed["finished"] is True
-    assert f"Winner: Seat {replayed['winner']}" in out
+    assert f"Winner: Seat {replayed['winner'] + 1}" in out
 
 
 def test_help_rules_hint_and_bad_input(cli, monkeypatch, capsys):

@@ -1,0 +1,116 @@
+// The page shell: settings, language, and a hash router (#/, #/play/ID/TOKEN, #/rules/...).
+import { loadLanguage, t, translatePage } from "./i18n.js";
+import { applySettings, DEFAULTS, loadSettings, saveSettings } from "./settings.js";
+import { showLobby } from "./lobby.js";
+import { showPlay } from "./play.js";
+import { showRules } from "./rules.js";
+
+const app = {
+  settings: loadSettings(),
+  meta: null, // /api/games
+  page: null, // the page object currently shown (may have destroy/refresh/key)
+  rerender: () => route(),
+};
+
+async function meta() {
+  if (!app.meta) {
+    const res = await fetch("/api/games");
+    app.meta = await res.json();
+  }
+  return app.meta;
+}
+
+async function route() {
+  const main = document.getElementById("main");
+  if (app.page?.destroy) app.page.destroy();
+  app.page = null;
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const info = await meta();
+  if (parts[0] === "play" && parts.length >= 3) {
+    app.page = await showPlay(main, app, parts[1], parts[2]);
+  } else if (parts[0] === "rules") {
+    app.page = await showRules(main, app, info, parts[1], parts[2]);
+  } else {
+    app.page = await showLobby(main, app, info);
+  }
+  document.getElementById("nav-rules").href = app.page?.rulesHref || "#/rules";
+}
+
+function setupSettings(languages) {
+  const dialog = document.getElementById("settings");
+  const lang = document.getElementById("set-lang");
+  lang.replaceChildren(...Object.entries(languages).map(([code, name]) => new Option(name, code)));
+  const sliders = { contrast: "set-contrast", grain: "set-grain", warmth: "set-warmth" };
+  const show = () => {
+    lang.value = app.settings.lang;
+    for (const [key, id] of Object.entries(sliders)) {
+      const input = document.getElementById(id);
+      input.value = app.settings[key];
+      input.nextElementSibling.textContent = `${app.settings[key]}%`;
+    }
+    document.getElementById("set-motion").checked = app.settings.reduceMotion;
+  };
+  const commit = () => {
+    saveSettings(app.settings);
+    applySettings(app.settings);
+    show();
+  };
+  for (const [key, id] of Object.entries(sliders)) {
+    document.getElementById(id).addEventListener("input", (e) => {
+      app.settings[key] = Number(e.target.value);
+      commit();
+    });
+  }
+  document.getElementById("set-motion").addEventListener("change", (e) => {
+    app.settings.reduceMotion = e.target.checked;
+    commit();
+  });
+  lang.addEventListener("change", () => setLanguage(lang.value));
+  document.getElementById("reset-settings").addEventListener("click", () => {
+    const keep = app.settings.lang;
+    app.settings = { ...DEFAULTS, lang: keep };
+    commit();
+  });
+  document.getElementById("open-settings").addEventListener("click", () => {
+    show();
+    dialog.showModal();
+  });
+  app.openSettings = () => {
+    show();
+    dialog.showModal();
+  };
+}
+
+export async function setLanguage(code) {
+  app.settings.lang = code;
+  saveSettings(app.settings);
+  await loadLanguage(code);
+  document.getElementById("set-lang").value = code;
+  if (app.page?.relabel) await app.page.relabel();
+  else await route();
+}
+app.setLanguage = setLanguage;
+
+async function start() {
+  applySettings(app.settings);
+  const info = await meta();
+  if (!app.settings.lang) {
+    const browser = (navigator.language || "en").slice(0, 2);
+    app.settings.lang = browser in info.languages ? browser : info.default_lang;
+  }
+  setupSettings(info.languages);
+  await loadLanguage(app.settings.lang);
+  translatePage(document);
+  window.addEventListener("hashchange", route);
+  document.addEventListener("keydown", (event) => {
+    const dialogOpen = document.querySelector("dialog[open]");
+    if (dialogOpen) return; // a modal dialog handles its own keys (Esc closes it)
+    const tag = (event.target.tagName || "").toLowerCase();
+    if (["input", "select", "textarea"].includes(tag)) return;
+    if (app.page?.key && app.page.key(event)) event.preventDefault();
+  });
+  await route();
+  document.title = `asobi — ${t("Traditional card and board games")}`;
+}
+
+start();

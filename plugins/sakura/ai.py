@@ -1,0 +1,225 @@
+"""AI players for Sakura. They see only their seat's observation and the legal actions.
+
+* ``easy``: greedy, one step. It tries each legal action on the garden as it is now (its own
+  card alone) and keeps the one whose result it likes best.
+* ``normal``: hand-written heuristics over a few sampled rounds. The cards the others may play
+  are drawn from the cards it has not seen; each candidate is played out with them in number
+  order (so lower cards of the others move the garden first) and the outcomes are averaged.
+  It likes tokens, being close behind the Emperor without touching him, and being first when
+  the Emperor is about to reach a tree.
+
+Both are reproducible: all their randomness comes from ``random.Random(seed)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from asobi_sakura import engine
+from asobi_sakura.engine import CHOOSE, OVER, State
+from asobi_sakura.rules import Rules
+
+Action = dict[str, Any]
+
+TOKEN = 10.0
+"""Value of one token; every other weight is relative to it."""
+
+
+def value(state: State, seat: int) -> float:
+    """How much ``seat`` likes ``state``: tokens, plus the promise of the next tree."""
+    worth = TOKEN * state.tokens[seat]
+    if state.phase == OVER:
+        return worth
+    me = state.painters[seat]
+    emperor = state.emperor
+    trees = state.trees
+    upcoming = [t for t, done in zip(trees, state.scored, strict=True) if not done]
+    if not upcoming:
+        return worth
+    tree = upcoming[0]
+    gap = max(1, tree - emperor)
+    urgency = 1.0 if gap <= 2 else 2.0 / gap
+    ranked = engine.ranking(state)
+    places = state.rules.tree_places(state.players, tree == trees[-1])
+    if seat in ranked:
+        place = ranked.index(seat)
+        expected = places[place] if place < len(places) else 0
+    else:
+        expected = 0
+    distance = emperor - me
+    worth += 0.7 * TOKEN * urgency * expected
+    worth -= 0.25 * distance
+    if distance == 1:
+        worth -= 2.5  # the Emperor stepping back would bump us
+    return worth
+
+
+def _unseen(obs: Mapping[str, Any], deck_size: int) -> list[int]:
+    """Card numbers this seat has not seen (others' hands and the deck)."""
+    seen = {c["number"] for c in obs["hand"]}
+    seen.update(obs["discard"])
+    seen.update(p["card"]["number"] for p in obs["plays"])
+    for key in ("my_pick", "my_neutral_pick"):
+        if obs.get(key):
+            seen.add(obs[key]["number"])
+    return [n for n in range(1, deck_size + 1) if n not in seen]
+
+
+def state_from_observation(rules: Rules, obs: Mapping[str, Any], seed: int) -> State:
+    """A playable state matching what the observation shows (hidden cards left out)."""
+    state = engine.position(
+        rules,
+        obs["players"],
+        emperor=obs["emperor"],
+        painters=obs["painters"],
+        tokens=obs["tokens"],
+        scored=obs["scored"],
+        round=obs["round"],
+        seed=seed,
+    )
+    state.refill = False
+    if obs["phase"] == CHOOSE:
+        state.plays = [(p["card"]["number"], p["painter"]) for p in obs["plays"]]
+        state.status = [p["status"] for p in obs["plays"]]
+        state.plays_round = obs["plays_round"]
+        state.cursor = state.status.index(engine.CURRENT)
+        pending = obs["pending"]
+        state.pending = pending["kind"]
+        state.stage = 0 if pending["kind"] == "emperor" else 1
+        state.phase = CHOOSE
+    return state
+
+
+def finish_round(state: State, greedy: bool = True) -> None:
+    """Resolve the rest of the round; each choice goes to its owner's one-step best."""
+    start = state.round
+    while state.phase == CHOOSE and state.round == start:
+        seat = engine.to_act(state)[0]
+        options = engine.legal_actions(state, seat)
+        best = options[0]
+        if greedy:
+            best_value = None
+            for option in options:
+                trial = state.clone(share_rng=True)
+                _apply_choice_only(trial, seat, option)
+                v = value(trial, seat)
+                if best_value is None or v > best_value:
+                    best, best_value = option, v
+        engine.apply(state, seat, best)
+
+
+def _apply_choice_only(state: State, seat: int, option: Action) -> None:
+    """Apply one choice and resolve what follows without further choices (a cheap look)."""
+    engine.apply(state, seat, option)
+    start = state.round
+    while state.phase == CHOOSE and state.round == start:
+        nxt = engine.to_act(state)[0]
+        engine.apply(state, nxt, engine.legal_actions(state, nxt)[0])
+
+
+@dataclass
+class SakuraAgent:
+    """An ``easy`` or ``normal`` player for one seat."""
+
+    level: str
+    seat: int
+    rules: Rules
+    players: int
+    seed: int
+    samples: int = 8
+    rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        return self.explain(observation, legal)[0]
+
+    def explain(
+        self, observation: Mapping[str, Any], legal: Sequence[Action]
+    ) -> tuple[Action, str]:
+        if len(legal) == 1:
+            return dict(legal[0]), "the only possible move"
+        if observation["phase"] == CHOOSE:
+            return self._choose_direction(observation, legal)
+        if self.level == "easy":
+            return self._pick_greedy(observation, legal)
+        return self._pick_sampled(observation, legal)
+
+    # -------------------------------------------------------------- choices mid-round
+
+    def _choose_direction(
+        self, obs: Mapping[str, Any], legal: Sequence[Action]
+    ) -> tuple[Action, str]:
+        base = state_from_observation(self.rules, obs, self.rng.getrandbits(32))
+        scored = []
+        for option in legal:
+            trial = base.clone(share_rng=True)
+            engine.apply(trial, self.seat, option)
+            finish_round(trial, greedy=self.level != "easy")
+            scored.append((value(trial, self.seat), option))
+        best_value, best = max(scored, key=lambda t: t[0])
+        direction = next(iter(best.values()))
+        return dict(best), f"{direction} leaves me best placed (score {best_value:.1f})"
+
+    # -------------------------------------------------------------- picking cards
+
+    def _candidate_plays(
+        self, obs: Mapping[str, Any], action: Action
+    ) -> list[tuple[int, int]]:
+        """The plays this seat itself adds for ``action`` (its card, maybe the neutral's)."""
+        neutral = obs["neutral"]
+        if "neutral" in action:
+            return [(obs["my_pick"]["number"], self.seat), (action["neutral"], neutral)]
+        return [(action["card"], self.seat)]
+
+    def _pick_greedy(
+        self, obs: Mapping[str, Any], legal: Sequence[Action]
+    ) -> tuple[Action, str]:
+        base = state_from_observation(self.rules, obs, self.rng.getrandbits(32))
+        scored = []
+        for action in legal:
+            trial = base.clone(share_rng=True)
+            engine.play_round(trial, self._candidate_plays(obs, action))
+            finish_round(trial, greedy=False)
+            scored.append((value(trial, self.seat) + self.rng.random() * 0.01, action))
+        best_value, best = max(scored, key=lambda t: t[0])
+        return dict(best), f"playing it alone now leaves me best placed ({best_value:.1f})"
+
+    def _pick_sampled(
+        self, obs: Mapping[str, Any], legal: Sequence[Action]
+    ) -> tuple[Action, str]:
+        rules = self.rules
+        base = state_from_observation(rules, obs, self.rng.getrandbits(32))
+        unseen = _unseen(obs, rules.deck_size)
+        others = [s for s in range(obs["players"]) if s != self.seat]
+        neutral = obs["neutral"]
+        neutral_from_deck = neutral is not None and rules.neutral_mode == "deck"
+        need = len(others) + (1 if neutral_from_deck else 0)
+        totals = [0.0] * len(legal)
+        for _ in range(self.samples):
+            drawn = self.rng.sample(unseen, min(need, len(unseen)))
+            extra = [(n, s) for n, s in zip(drawn, others, strict=False)]
+            if neutral_from_deck and len(drawn) > len(others):
+                extra.append((drawn[-1], neutral))
+            for i, action in enumerate(legal):
+                trial = base.clone(share_rng=True)
+                engine.play_round(trial, self._candidate_plays(obs, action) + extra)
+                finish_round(trial)
+                totals[i] += value(trial, self.seat)
+        best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+        average = totals[best] / self.samples
+        return dict(legal[best]), (
+            f"over {self.samples} guesses at the others' cards it keeps me closest behind the "
+            f"Emperor safely ({average:.1f})"
+        )
+
+
+def make_agent(level: str, seat: int, rules: Rules, players: int, seed: int) -> SakuraAgent | None:
+    if level not in ("easy", "normal"):
+        return None
+    # Fewer guesses with more players: each guessed round has more cards to resolve.
+    return SakuraAgent(level, seat, rules, players, seed, samples=8 if players <= 4 else 6)

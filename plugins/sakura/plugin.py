@@ -1,0 +1,117 @@
+"""The asobi hooks of Sakura: thin wrappers over the engine, the views and the agents."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+import pluggy
+
+from asobi.model import Agent, GameInfo, SetupContext
+from asobi_sakura import ai, calibrate, engine, view
+from asobi_sakura.engine import State
+from asobi_sakura.rules import SCHEMA, compile_rules
+
+hookimpl = pluggy.HookimplMarker("asobi")
+
+
+@hookimpl
+def asobi_game_info() -> GameInfo:
+    return GameInfo(
+        name="sakura",
+        title="Sakura",
+        min_players=2,
+        max_players=6,
+        schema=SCHEMA,
+        variants=resources.files("asobi_variants") / "sakura",
+        default_variant="standard",
+        summary="Painters follow the Emperor through his cherry garden (2 to 6 players).",
+        default_players=("human", "ai:normal", "ai:normal"),
+        ai_levels=("random", "easy", "normal"),
+    )
+
+
+@hookimpl
+def asobi_setup(ctx: SetupContext) -> State:
+    return engine.new_game(
+        compile_rules(ctx.rules), ctx.players, ctx.rng, ctx.setup, ctx.adjust_points
+    )
+
+
+@hookimpl
+def asobi_to_act(state: State) -> list[int]:
+    return engine.to_act(state)
+
+
+@hookimpl
+def asobi_legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    return engine.legal_actions(state, seat)
+
+
+@hookimpl
+def asobi_apply(state: State, seat: int, action: Mapping[str, Any]) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = []
+    engine.apply(state, seat, action, events)
+    for event in events:
+        event["players"] = state.players
+    return events
+
+
+@hookimpl
+def asobi_observation(state: State, seat: int) -> dict[str, Any]:
+    return engine.observation(state, seat)
+
+
+@hookimpl
+def asobi_hidden_variant(state: State, seat: int, rng: random.Random) -> State:
+    return engine.hidden_variant(state, seat, rng)
+
+
+@hookimpl
+def asobi_result(state: State) -> dict[str, Any]:
+    return engine.result(state)
+
+
+@hookimpl
+def asobi_render_text(observation: Mapping[str, Any], lang: str) -> str | None:
+    if observation.get("game") != "sakura":
+        return None
+    return view.render(observation, lang)
+
+
+@hookimpl
+def asobi_describe_action(
+    observation: Mapping[str, Any], action: Mapping[str, Any], lang: str
+) -> str | None:
+    if observation.get("game") != "sakura":
+        return None
+    return view.describe_action(observation, action, lang)
+
+
+@hookimpl
+def asobi_describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None:
+    return view.describe_event(event, seat, lang)
+
+
+@hookimpl
+def asobi_rules_text(rules: Mapping[str, Any], lang: str) -> str:
+    return view.rules_text(rules, lang)
+
+
+@hookimpl
+def asobi_agent(
+    level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int
+) -> Agent | None:
+    return ai.make_agent(level, seat, compile_rules(rules), players, seed)
+
+
+@hookimpl
+def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str, Any]:
+    return calibrate.bench(rules, seconds, seed)
+
+
+@hookimpl
+def asobi_web_assets() -> Any:
+    return resources.files("asobi_sakura") / "webview"

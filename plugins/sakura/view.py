@@ -1,0 +1,331 @@
+"""Text views of Sakura: the garden line, hands, descriptions of actions and events, rules.
+
+Everything here works from observations, events and the rules mapping (JSON data), never
+from the engine's state, and every user-facing string goes through the translator.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from asobi.i18n import translator
+from asobi_sakura.cards import PAINTER_KINDS_WITH_STEPS
+from asobi_sakura.garden import build_garden
+
+PACKAGE = "asobi_sakura"
+Tr = Callable[[str], str]
+
+EMPTY_SYMBOL = {"gate": "G", "plain": ".", "bridge": "=", "torii": "T", "tree": "*"}
+SCORED_TREE = "+"
+
+
+def _tr(lang: str) -> Tr:
+    return translator(PACKAGE, lang)
+
+
+def painter_mark(painter: int, players: int) -> str:
+    """One character for a painter on the garden line: its seat number, N for the neutral."""
+    return "N" if painter >= players else str(painter + 1)
+
+
+def painter_name(painter: int, players: int, me: int | None, _: Tr) -> str:
+    if painter >= players:
+        return _("the neutral painter")
+    if painter == me:
+        return _("Player {n} (you)").format(n=painter + 1)
+    return _("Player {n}").format(n=painter + 1)
+
+
+def garden_text(card: Mapping[str, Any], _: Tr) -> str:
+    kind, n = card["garden"], card["move"]
+    return {
+        "emperor-forward": _("Emperor {n} forward"),
+        "emperor-back": _("Emperor {n} back"),
+        "emperor-either": _("Emperor {n} forward or back"),
+        "closest-back": _("closest painter {n} back"),
+        "furthest-forward": _("furthest painter {n} forward"),
+    }[kind].format(n=n)
+
+
+def painter_text(card: Mapping[str, Any], _: Tr) -> str:
+    kind, n = card["painter"], card["steps"]
+    return {
+        "forward": _("painter {n} forward"),
+        "either": _("painter {n} forward or back"),
+        "jump": _("painter jumps in front of the next painter ahead"),
+        "count": _("painter 1 forward per painter ahead"),
+    }[kind].format(n=n)
+
+
+def card_text(card: Mapping[str, Any], _: Tr) -> str:
+    """``"12: Emperor 2 forward / painter 3 forward"``."""
+    return f"{card['number']:>2}: {garden_text(card, _)} / {painter_text(card, _)}"
+
+
+# ---------------------------------------------------------------------- the garden line
+
+
+def garden_line(obs: Mapping[str, Any]) -> str:
+    """The whole path on one line: pieces over their spaces, the gate lists who waits there."""
+    players = obs["players"]
+    spaces = obs["spaces"]
+    scored = dict(zip(obs["trees"], obs["scored"], strict=True))
+    cells: list[str] = []
+    for i, kind in enumerate(spaces):
+        here = [painter_mark(p, players) for p, pos in enumerate(obs["painters"]) if pos == i]
+        if i == 0:
+            cells.append("G" + ("(" + "".join(here) + ")" if here else ""))
+        elif i == obs["emperor"]:
+            cells.append("E")
+        elif here:
+            cells.append(here[0])
+        elif kind == "tree" and scored.get(i):
+            cells.append(SCORED_TREE)
+        else:
+            cells.append(EMPTY_SYMBOL[kind])
+    return " ".join(cells)
+
+
+def render(obs: Mapping[str, Any], lang: str) -> str:
+    _ = _tr(lang)
+    players = obs["players"]
+    me = obs["seat"]
+    lines: list[str] = []
+    lines.append(_("Sakura, round {round}").format(round=obs["round"]))
+    lines.append(garden_line(obs))
+    lines.append(
+        _("E Emperor, 1-6 painters, N neutral painter, * cherry tree (+ scored), = bridge,"
+          " T torii, G gate")
+    )
+    names = [painter_name(p, players, me, _) for p in range(len(obs["painters"]))]
+    tokens = ", ".join(f"{name} {t}" for name, t in zip(names, obs["tokens"], strict=True))
+    lines.append(_("Tokens: {list}; supply {supply}").format(list=tokens, supply=obs["supply"]))
+    if obs["plays"]:
+        status = {
+            "waiting": _("waiting"),
+            "current": _("now"),
+            "resolved": _("done"),
+            "discarded": _("discarded"),
+        }
+        lines.append(_("Cards revealed in round {round}:").format(round=obs["plays_round"]))
+        for play in obs["plays"]:
+            who = painter_name(play["painter"], players, me, _)
+            lines.append(f"  {card_text(play['card'], _)}  ({who}, {status[play['status']]})")
+    lines.append(_("Your hand:"))
+    for card in obs["hand"]:
+        lines.append("  " + card_text(card, _))
+    if obs.get("my_pick"):
+        lines.append(_("Your card this round: {card}").format(card=card_text(obs["my_pick"], _)))
+    if obs.get("my_neutral_pick"):
+        lines.append(
+            _("Card given to the neutral painter: {card}").format(
+                card=card_text(obs["my_neutral_pick"], _)
+            )
+        )
+    lines.append(status_line(obs, _))
+    return "\n".join(lines)
+
+
+def status_line(obs: Mapping[str, Any], _: Tr) -> str:
+    players = obs["players"]
+    if obs["phase"] == "over":
+        return _("The game is over.")
+    if obs["phase"] == "choose":
+        pending = obs["pending"]
+        who = painter_name(pending["seat"], players, obs["seat"], _)
+        if pending["kind"] == "emperor":
+            return _("Card {card}: {who} must choose where the Emperor goes.").format(
+                card=pending["card"], who=who
+            )
+        return _("Card {card}: {who} must choose which way the painter goes.").format(
+            card=pending["card"], who=who
+        )
+    waiting = [
+        painter_name(s, players, obs["seat"], _)
+        for s in range(players)
+        if not obs["picked"][s]
+    ]
+    line = _("Waiting for a card from: {who}").format(who=", ".join(waiting))
+    if obs.get("neutral_chooser") is not None:
+        chooser = painter_name(obs["neutral_chooser"], players, obs["seat"], _)
+        line += " " + _("({who} gives the neutral painter its card this round)").format(
+            who=chooser
+        )
+    return line
+
+
+# ---------------------------------------------------------------------- actions and events
+
+
+def describe_action(obs: Mapping[str, Any], action: Mapping[str, Any], lang: str) -> str:
+    _ = _tr(lang)
+    cards = {c["number"]: c for c in obs.get("hand", [])}
+    if "card" in action:
+        card = cards.get(action["card"])
+        text = card_text(card, _) if card else str(action["card"])
+        return _("Play {card}").format(card=text)
+    if "neutral" in action:
+        card = cards.get(action["neutral"])
+        text = card_text(card, _) if card else str(action["neutral"])
+        return _("Give the neutral painter {card}").format(card=text)
+    pending = obs.get("pending") or {}
+    play = next((p["card"] for p in obs.get("plays", []) if p["status"] == "current"), None)
+    if "emperor" in action:
+        n = play["move"] if play else 1
+        if action["emperor"] == "forward":
+            return _("Emperor {n} forward").format(n=n)
+        return _("Emperor {n} back").format(n=n)
+    if "direction" in action:
+        n = play["steps"] if play else pending.get("steps", 1)
+        if action["direction"] == "forward":
+            return _("Your painter {n} forward").format(n=n)
+        return _("Your painter {n} back").format(n=n)
+    return str(dict(action))
+
+
+def describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None:
+    """One line for ``event`` as ``seat`` sees it (painters named from ``seat``'s view; the
+    plugin stamps every event with ``players`` so the neutral painter can be named)."""
+    _ = _tr(lang)
+    if "seats" in event and seat not in event["seats"]:
+        return None
+    count = int(event.get("players", 6))
+
+    def who(painter: int) -> str:
+        return painter_name(painter, count, seat, _)
+
+    kind = event["type"]
+    if kind == "picked":
+        return _("{who} has picked a card.").format(who=who(event["seat"]))
+    if kind == "reveal":
+        shown = ", ".join(f"{c['card']} ({who(c['painter'])})" for c in event["cards"])
+        return _("Cards revealed: {cards}").format(cards=shown)
+    if kind == "resolve":
+        return _("Card {card} of {who} resolves.").format(
+            card=event["card"], who=who(event["painter"])
+        )
+    if kind == "emperor":
+        if event["from"] == event["to"]:
+            return _("The Emperor stays on space {to}.").format(to=event["to"])
+        return _("The Emperor walks from space {frm} to space {to}.").format(
+            frm=event["from"], to=event["to"]
+        )
+    if kind == "painter":
+        if event["from"] == event["to"]:
+            return None
+        return _("{who} moves from space {frm} to space {to}.").format(
+            who=who(event["painter"]), frm=event["from"], to=event["to"]
+        )
+    if kind == "bump":
+        return _("{who} bumps into the Emperor, loses {tokens} token(s) and steps back to "
+                 "space {to}.").format(who=who(event["painter"]), tokens=event["tokens"],
+                                       to=event["to"])
+    if kind == "choice":
+        direction = _("forward") if event["direction"] == "forward" else _("back")
+        return _("{who} chooses {direction}.").format(who=who(event["seat"]), direction=direction)
+    if kind == "tree":
+        gains = ", ".join(
+            f"{who(p)} +{event['points'][p]}" for p in event["ranking"] if event["points"][p]
+        )
+        return _("The Emperor stops at cherry tree {tree}: {gains}.").format(
+            tree=event["tree"], gains=gains or "-"
+        )
+    if kind == "regroup":
+        return _("The painters regroup behind the leader.")
+    if kind == "draw":
+        return _("You draw {cards}.").format(cards=", ".join(str(c) for c in event["cards"]))
+    if kind == "reshuffle":
+        return _("The discard pile is shuffled into a new deck.")
+    if kind == "round":
+        return _("Round {round} begins.").format(round=event["round"])
+    if kind == "game_over":
+        if event["winner"] is None:
+            return _("The game is over: a draw.")
+        return _("The game is over: {who} wins.").format(who=who(event["winner"]))
+    return None
+
+
+# ---------------------------------------------------------------------- rules page
+
+
+def rules_text(rules: Mapping[str, Any], lang: str) -> str:
+    _ = _tr(lang)
+    lines: list[str] = [_("Sakura: the rules of this variant"), ""]
+    garden = rules["garden"]
+    small = build_garden(garden["path"], garden["bridge_spaces"])
+    big = build_garden(garden["path"], garden["bridge_spaces_many"])
+    lines.append(_("The garden"))
+    lines.append(
+        _("{spaces} spaces from the gate (0) to the last cherry tree; with {many} or more "
+          "players the bridges are wider: {big_spaces} spaces.").format(
+            spaces=small.size, many=rules["many_players"], big_spaces=big.size
+        )
+    )
+    lines.append(
+        _("Emperor starts on the torii (space {torii}); cherry trees on spaces {trees}.").format(
+            torii=small.torii, trees=", ".join(str(t) for t in small.trees)
+        )
+    )
+    lines.append(
+        "  "
+        + " ".join(
+            "G" if i == 0 else EMPTY_SYMBOL[kind] for i, kind in enumerate(small.kinds)
+        )
+    )
+    lines.append("")
+    lines.append(_("A round"))
+    for text in (
+        _("Everyone picks a card in secret; all are revealed together."),
+        _("Cards resolve from the lowest number: first the garden action, then the painter "
+          "action of the card's player."),
+        _("Moves count only empty spaces. Only the gate can hold several painters."),
+        _("A painter who reaches or passes the Emperor bumps him: loses {loss} token and goes "
+          "{back} empty spaces back from him. The Emperor stepping back onto a painter bumps "
+          "that painter too.").format(loss=rules["tokens"]["bump_loss"], back=rules["bump_back"]),
+        _("The first time the Emperor reaches a cherry tree he stops: the current card's "
+          "painter action still happens, the other cards of the round are discarded, and the "
+          "tree scores. Then the painters regroup behind the leader."),
+        _("Everyone refills to {hand} cards. The game ends when the last tree has scored; "
+          "most tokens wins, a tie goes to the tied player closest to the Emperor.").format(
+            hand=rules["hand_size"]
+        ),
+    ):
+        lines.append("- " + text)
+    lines.append("")
+    scoring = rules["scoring"]
+    lines.append(_("Scoring at each tree (closest painter first)"))
+    places = list(scoring["places"])
+    lines.append("  " + _("2 to {n} players: {points}").format(
+        n=rules["many_players"] - 1, points=" / ".join(map(str, places))))
+    lines.append("  " + _("{n} players or more: {points}").format(
+        n=rules["many_players"], points=" / ".join(map(str, scoring["places_many"]))))
+    lines.append("  " + _("At the last tree the closest painter gets {n}.").format(
+        n=scoring["last_tree_first"]))
+    tokens = rules["tokens"]
+    lines.append("  " + _("Each painter starts with {start} tokens; {total} tokens in all.").format(
+        start=tokens["start"], total=tokens["total"]))
+    mode = rules["two_players"]["neutral_painter"]
+    neutral = {
+        "deck": _("With two players a neutral painter plays the top card of the deck."),
+        "hand": _("With two players the players take turns giving a neutral painter a card "
+                  "from their hand."),
+        "none": _("With two players there is no neutral painter."),
+    }[mode]
+    lines.append("  " + neutral)
+    lines.append("")
+    deck = rules["deck"]
+    lines.append(_("The deck: {n} cards").format(n=len(deck)))
+    gardens = Counter((c["garden"], c["move"]) for c in deck)
+    painters = Counter(
+        (c["painter"], c.get("steps", 0) if c["painter"] in PAINTER_KINDS_WITH_STEPS else 0)
+        for c in deck
+    )
+    for (kind, move), n in sorted(gardens.items()):
+        sample = {"garden": kind, "move": move}
+        lines.append(f"  {n:>2} x {garden_text(sample, _)}")
+    for (kind, steps), n in sorted(painters.items()):
+        sample = {"painter": kind, "steps": steps}
+        lines.append(f"  {n:>2} x {painter_text(sample, _)}")
+    return "\n".join(lines)

@@ -1,0 +1,39 @@
+"""Every message the views show has a Portuguese (and Italian) translation that keeps its
+placeholders, so a player never meets a half-English screen or a broken format."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+
+import pytest
+import yaml
+
+PLUGIN = Path(__file__).resolve().parents[2] / "plugins" / "sakura"
+
+
+def _messages() -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse((PLUGIN / "view.py").read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "_" and node.args
+                and isinstance(node.args[0], ast.Constant)):
+            found.add(node.args[0].value)
+    return found
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("lang", ["pt", "it"])
+def test_catalogue_covers_every_message_with_the_same_placeholders(lang):
+    catalogue = yaml.safe_load((PLUGIN / "locale" / f"{lang}.yaml").read_text(encoding="utf-8"))
+    messages = _messages()
+    assert len(messages) > 50
+    assert messages - set(catalogue) == set()
+    assert set(catalogue) - messages == set(), "stale entries"
+    for english, translated in catalogue.items():
+        assert _fields(english) == _fields(translated), english
+        assert translated != english or len(english) < 4, english

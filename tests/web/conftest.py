@@ -1,0 +1,48 @@
+"""Fixtures of the web frontend tests: a registry with the real games (and Nim, a third-party
+game without a browser view), an app on a temporary SQLite file, and a live server."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from webhelpers import LiveServer, build_registry  # noqa: E402
+
+from asobi.registry import Registry  # noqa: E402
+from asobi_frontends.web.app import create_app  # noqa: E402
+from asobi_frontends.web.store import Store  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def web_registry(nim_on_path: None) -> Registry:
+    return build_registry()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def client(web_registry: Registry, db_path: Path) -> Iterator[Any]:
+    from starlette.testclient import TestClient
+
+    store = Store(db_path)
+    app = create_app(web_registry, store)
+    with TestClient(app) as test_client:
+        yield test_client
+    store.close()
+
+
+@pytest.fixture
+def live_server(web_registry: Registry, tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(web_registry, tmp_path / "live.sqlite3")
+    server.start()
+    yield server
+    server.stop()

@@ -1,0 +1,99 @@
+"""No payload sent to a seat ever holds another seat's hidden cards or the stock order."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from webhelpers import need
+
+from asobi_frontends.web.games import Hub
+from asobi_frontends.web.store import Store
+
+
+def strings_in(value: Any) -> set[str]:
+    """Every string in a payload, except yaku-progress ``missing`` lists: they name the cards
+    a yaku still needs, wherever those are, so they say nothing about the hidden cards."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        parts = [strings_in(v) for k, v in value.items() if k != "missing"]
+        return set().union(*parts) if parts else set()
+    if isinstance(value, list):
+        return set().union(*(strings_in(v) for v in value)) if value else set()
+    return set()
+
+
+def koikoi_hidden(state: Any, seat: int) -> set[str]:
+    from asobi_koikoi.cards import CARD_IDS, ids_of
+
+    hidden = set(ids_of(state.hands[1 - seat]))
+    hidden |= {CARD_IDS[i] for i in state.stock[state.pos:]}
+    return hidden
+
+
+def current_deal(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events since the latest deal: earlier deals' cards may be in new hands now."""
+    starts = [i for i, e in enumerate(events) if e.get("type") == "new_round"]
+    return events[starts[-1]:] if starts else events
+
+
+def test_koikoi_payloads_never_leak_hidden_cards(web_registry, tmp_path):
+    need(web_registry, "koikoi")
+    hub = Hub(web_registry, Store(tmp_path / "p.sqlite3"))
+    rng = random.Random(2024)
+    checked = 0
+    for game_no in range(60):
+        variant = ["standard", "koikoi-japan", "italian"][game_no % 3]
+        live = hub.create("koikoi", variant, ["human", "human"], "en", seed=rng.randrange(10**6))
+        since = [-1, -1]
+        moves = 0
+        while not live.session.finished and moves < 400:
+            for seat in (0, 1):
+                body = hub.payload(live, seat, since[seat], "en")
+                since[seat] = body["version"]
+                hidden = koikoi_hidden(live.session.state, seat)
+                shown = strings_in({k: v for k, v in body.items() if k != "events"})
+                shown |= strings_in(current_deal(body["events"]))
+                leak = hidden & shown
+                assert not leak, f"seat {seat} was sent hidden cards {leak}"
+                assert not any(e.get("seats") not in (None, [seat]) for e in body["events"])
+                checked += 1
+            seat = live.session.to_act()[0]
+            legal = live.session.legal_actions(seat)
+            hub.act(live, seat, rng.choice(legal))
+            moves += 1
+    assert checked > 1000
+
+
+def test_sakura_payloads_hold_only_what_the_seat_may_know(web_registry, tmp_path):
+    """The observation sent is the same whatever the hidden cards are (other hands, picks not
+    yet revealed, deck order: dealt again with the game's asobi_hidden_variant), the hand is
+    the seat's own, and private events reach only their seat."""
+    need(web_registry, "sakura")
+    hub = Hub(web_registry, Store(tmp_path / "s.sqlite3"))
+    game = web_registry.game("sakura")
+    rng = random.Random(7)
+    for game_no in range(10):
+        players = 2 + game_no % 5
+        live = hub.create("sakura", None, ["human"] * players, "en", seed=rng.randrange(10**6))
+        since = [-1] * players
+        moves = 0
+        while not live.session.finished and moves < 1500:
+            state = live.session.state
+            for seat in range(players):
+                body = hub.payload(live, seat, since[seat], "en")
+                since[seat] = body["version"]
+                other = game.hook.asobi_hidden_variant(
+                    state=state, seat=seat, rng=random.Random(moves)
+                )
+                assert body["observation"] == game.hook.asobi_observation(state=other, seat=seat)
+                assert sorted(c["number"] for c in body["observation"]["hand"]) == sorted(
+                    state.hands[seat]
+                )
+                for event in body["events"]:
+                    assert event.get("seats") in (None, [seat]), json.dumps(event)
+            seat = live.session.to_act()[0]
+            hub.act(live, seat, rng.choice(live.session.legal_actions(seat)))
+            moves += 1
