@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asobi.errors import AsobiError
 from asobi.model import Action, Agent
 from asobi.registry import Game
+
+if TYPE_CHECKING:
+    from asobi.session import Session
 
 
 class RandomAgent:
@@ -40,3 +43,27 @@ def make_agent(
         levels = ", ".join(f"ai:{lv}" for lv in game.info.ai_levels)
         raise AsobiError(f"{game.info.title} has no AI level '{level}'; available: {levels}")
     return agent
+
+
+def seat_agents(session: Session) -> dict[int, Agent]:
+    """One agent for each AI seat of ``session``, seeded from the session's seed."""
+    return {
+        seat: make_agent(
+            session.game,
+            spec.level or "normal",
+            seat,
+            session.variant.rules,
+            session.players,
+            session.seed,
+        )
+        for seat, spec in enumerate(session.seats)
+        if not spec.is_human
+    }
+
+
+def hint_agent(session: Session, seat: int) -> Agent:
+    """The agent that gives ``seat`` hints: the game's strongest level (the last listed)."""
+    level = session.game.info.ai_levels[-1] if session.game.info.ai_levels else "random"
+    return make_agent(
+        session.game, level, seat, session.variant.rules, session.players, session.seed + 1
+    )

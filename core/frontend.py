@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from asobi.agents import make_agent
+from asobi.agents import seat_agents
 from asobi.model import Agent
 from asobi.registry import Game, Registry
 from asobi.session import SeatSpec, Session, new_seed
@@ -44,18 +44,7 @@ class Launch:
 
     def agents(self, session: Session) -> dict[int, Agent]:
         """One agent per AI seat of ``session``."""
-        return {
-            seat: make_agent(
-                self.game,
-                spec.level or "normal",
-                seat,
-                session.variant.rules,
-                session.players,
-                session.seed,
-            )
-            for seat, spec in enumerate(session.seats)
-            if not spec.is_human
-        }
+        return seat_agents(session)
 
 
 class Frontend(Protocol):

@@ -22,7 +22,8 @@ DEFAULT_LANG = "en"
 
 
 @cache
-def _catalogue(package: str, lang: str) -> dict[str, str]:
+def catalogue(package: str, lang: str) -> dict[str, str]:
+    """The whole catalogue of ``package`` for ``lang`` (empty for English or when missing)."""
     if lang == DEFAULT_LANG:
         return {}
     try:
@@ -35,7 +36,7 @@ def _catalogue(package: str, lang: str) -> dict[str, str]:
 
 def translator(package: str, lang: str) -> Callable[[str], str]:
     """Return ``_`` for ``package`` in ``lang`` (English when there is no entry)."""
-    table = _catalogue(package, lang)
+    table = catalogue(package, lang)
 
     def _(message: str) -> str:
         return table.get(message, message)

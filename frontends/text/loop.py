@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from asobi.agents import make_agent
+from asobi.agents import hint_agent
 from asobi.errors import AsobiError
 from asobi.frontend import Launch
 from asobi.i18n import translator
@@ -39,7 +39,7 @@ class TextGame:
         humans = [i for i, s in enumerate(self.session.seats) if s.is_human]
         self.viewer = humans[0] if humans else 0
         self.hook = launch.game.hook
-        self._hinter: Agent | None = None
+        self._hinters: dict[int, Agent] = {}
 
     # ------------------------------------------------------------------ output
     def say(self, text: str = "") -> None:
@@ -98,17 +98,9 @@ class TextGame:
         )
 
     def hint(self, seat: int, legal: list[dict[str, Any]]) -> None:
-        if self._hinter is None:
-            level = self.launch.game.info.ai_levels[-1]
-            self._hinter = make_agent(
-                self.launch.game,
-                level,
-                seat,
-                self.session.variant.rules,
-                self.session.players,
-                self.session.seed,
-            )
-        action, reason = self._hinter.explain(self.session.observation(seat), legal)
+        if seat not in self._hinters:
+            self._hinters[seat] = hint_agent(self.session, seat)
+        action, reason = self._hinters[seat].explain(self.session.observation(seat), legal)
         number = next(
             (i for i, a in enumerate(legal, 1) if canonical(a) == canonical(action)), None
         )

@@ -6,26 +6,12 @@ message -> translation); the page looks strings up itself, falling back to Engli
 
 from __future__ import annotations
 
-from functools import cache
-from importlib import resources
 from types import ModuleType
 
-import yaml
-
+from asobi.i18n import catalogue
 from asobi.registry import Game
 
-
-@cache
-def catalogue(package: str, lang: str) -> dict[str, str]:
-    """The whole ``package`` catalogue for ``lang`` (empty for English or when missing)."""
-    if lang == "en":
-        return {}
-    try:
-        text = (resources.files(package) / "locale" / f"{lang}.yaml").read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
-        return {}
-    data = yaml.safe_load(text) or {}
-    return {str(k): str(v) for k, v in data.items()}
+__all__ = ["catalogue", "game_package"]
 
 
 def game_package(game: Game) -> str | None:

@@ -21,7 +21,7 @@ from typing import Any
 import anyio.to_thread
 
 from asobi import records, variants
-from asobi.agents import make_agent
+from asobi.agents import hint_agent, seat_agents
 from asobi.errors import AsobiError
 from asobi.model import Agent
 from asobi.registry import Game, Registry
@@ -124,7 +124,7 @@ class Hub:
             loaded = variants.load(game.info, name)
         specs = seats if isinstance(seats, tuple) else parse_seats(list(seats), game)
         session = Session(game, loaded, specs, seed=seed, variant_ref=variant_ref)
-        agents = self._agents(session)
+        agents = seat_agents(session)
         tokens = [secrets.token_urlsafe(18) if s.is_human else None for s in session.seats]
         game_id = secrets.token_urlsafe(9)
         live = Live(game_id, session, tokens, lang, agents, record_path=record_path)
@@ -132,20 +132,6 @@ class Hub:
         self.games[game_id] = live
         self.kick(live)
         return live
-
-    def _agents(self, session: Session) -> dict[int, Agent]:
-        return {
-            seat: make_agent(
-                session.game,
-                spec.level or "random",
-                seat,
-                session.variant.rules,
-                session.players,
-                session.seed,
-            )
-            for seat, spec in enumerate(session.seats)
-            if not spec.is_human
-        }
 
     def get(self, game_id: str) -> Live:
         """A live game, rebuilt from the store when this server has not seen it yet."""
@@ -158,7 +144,7 @@ class Hub:
         session = records.replay(self.registry, stored.record)
         # records.start treats unknown seat texts as humans; keep what the record said.
         session.seats = tuple(_seat(text) for text in stored.record["seats"])
-        live = Live(stored.id, session, stored.tokens, stored.lang, self._agents(session))
+        live = Live(stored.id, session, stored.tokens, stored.lang, seat_agents(session))
         live.version = len(session.moves)
         self.games[game_id] = live
         self.kick(live)
@@ -220,11 +206,7 @@ class Hub:
             raise AsobiError("it is not your turn: there is nothing to hint")
         hinter = live.hinters.get(seat)
         if hinter is None:
-            level = live.game.info.ai_levels[-1] if live.game.info.ai_levels else "random"
-            hinter = make_agent(
-                live.game, level, seat, live.session.variant.rules, live.session.players,
-                live.session.seed + 1,
-            )
+            hinter = hint_agent(live.session, seat)
             live.hinters[seat] = hinter
         obs = live.session.observation(seat)
         action, reason = await anyio.to_thread.run_sync(hinter.explain, obs, legal)
