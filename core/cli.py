@@ -41,6 +41,19 @@ def lang_arg(value: str) -> str:
     return value
 
 
+def positive(kind: type) -> Any:
+    def parse(value: str) -> Any:
+        try:
+            number = kind(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, got '{value}'") from None
+        if number <= 0:
+            raise argparse.ArgumentTypeError(f"must be more than 0, got {value}")
+        return number
+
+    return parse
+
+
 def emit_json(data: Any) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
@@ -291,8 +304,8 @@ def build_parser(reg: Registry) -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="measure a game engine's speed (random playouts)")
     p.add_argument("game")
     p.add_argument("--variant")
-    p.add_argument("--seconds", type=float, default=3.0)
-    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--seconds", type=positive(float), default=3.0)
+    p.add_argument("--repeat", type=positive(int), default=3)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_bench)
