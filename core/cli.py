@@ -161,6 +161,8 @@ def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
         or ["human"] + ["ai:random"] * (game.info.min_players - 1),
         game,
     )
+    if args.record and not Path(args.record).resolve().parent.is_dir():
+        raise AsobiError(f"cannot save the record to {args.record}: no such folder")
     frontend = reg.frontend(args.frontend).load()
     launch = Launch(
         registry=reg,

@@ -84,6 +84,7 @@ def test_portuguese_text(cli, monkeypatch, capsys):
         (["play", "nim", "--variant", "huge"], "unknown variant 'huge' of nim"),
         (["rules", "nim", "--variant", "missing.yaml"], "missing.yaml: no such variant file"),
         (["variants", "chess"], "unknown game 'chess'"),
+        (["play", "nim", "--record", "/no/such/dir/g.json"], "no such folder"),
     ],
 )
 def test_user_errors_exit_2_without_traceback(cli, capsys, argv, message):
