@@ -130,7 +130,14 @@ def parse_text(text: str, file: str) -> tuple[Any, dict[DataPath, Location]]:
     """Parse YAML safely, returning the data and the location of every key and item."""
     where: dict[DataPath, Location] = {(): (file, 1, 1)}
     problems: list[str] = []
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise VariantError(
+            [f"{file}:{line}:{col}: not valid YAML: character {exc.character!r} is not allowed"]
+        ) from None
     try:
         node = loader.get_single_node()
         if node is None:
