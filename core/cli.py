@@ -303,6 +303,10 @@ def build_parser(reg: Registry) -> argparse.ArgumentParser:
     c.add_argument("files", nargs="+")
     c.set_defaults(run=cmd_variant_check)
 
+    from asobi.arena import add_arena_command
+
+    add_arena_command(sub)
+
     p = sub.add_parser("bench", help="measure a game engine's speed (random playouts)")
     p.add_argument("game")
     p.add_argument("--variant")

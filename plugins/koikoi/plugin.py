@@ -20,7 +20,7 @@ import pluggy
 from asobi.errors import AsobiError
 from asobi.model import GameInfo, SetupContext
 
-from . import engine, observe, view
+from . import ai, engine, observe, view
 from .bench import bench
 from .cards import CARD_IDS, INDEX
 from .engine import KOIKOI, STOP, State
@@ -40,8 +40,8 @@ def asobi_game_info() -> GameInfo:
         variants=resources.files("asobi_variants") / "koikoi",
         default_variant="standard",
         summary="Hanafuda flower cards: capture by month, make yaku, stop or call koi-koi.",
-        default_players=("human", "ai:random"),
-        ai_levels=("random",),
+        default_players=("human", "ai:hard"),
+        ai_levels=("random", "easy", "normal", "hard"),
     )
 
 
@@ -149,3 +149,8 @@ def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str
 @hookimpl
 def asobi_web_assets() -> Any:
     return resources.files("asobi_koikoi") / "webview"
+
+
+@hookimpl
+def asobi_agent(level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int) -> Any:
+    return ai.make(level, seat, rules, players, seed)

@@ -10,7 +10,7 @@ from typing import Any
 import pluggy
 
 from asobi.model import Agent, GameInfo, SetupContext
-from asobi_sakura import ai, calibrate, engine, view
+from asobi_sakura import ai, calibrate, engine, search, view
 from asobi_sakura.engine import State
 from asobi_sakura.rules import SCHEMA, compile_rules
 
@@ -29,7 +29,7 @@ def asobi_game_info() -> GameInfo:
         default_variant="standard",
         summary="Painters follow the Emperor through his cherry garden (2 to 6 players).",
         default_players=("human", "ai:normal", "ai:normal"),
-        ai_levels=("random", "easy", "normal"),
+        ai_levels=("random", "easy", "normal", "hard"),
     )
 
 
@@ -104,7 +104,9 @@ def asobi_rules_text(rules: Mapping[str, Any], lang: str) -> str:
 def asobi_agent(
     level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int
 ) -> Agent | None:
-    return ai.make_agent(level, seat, compile_rules(rules), players, seed)
+    compiled = compile_rules(rules)
+    hard = search.make_hard(level, seat, compiled, players, seed)
+    return hard if hard is not None else ai.make_agent(level, seat, compiled, players, seed)
 
 
 @hookimpl

@@ -41,8 +41,10 @@ def test_record_replays_to_its_expected_result(path):
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
 def test_record_replays_through_the_core(path):
-    records = pytest.importorskip("asobi.records")
-    registry = pytest.importorskip("asobi.registry").discover()
+    from asobi import records
+    from asobi.registry import discover
+
+    registry = discover()
     record = json.loads(path.read_text(encoding="utf-8"))
     session = records.replay(registry, record, base_dir=path.parent)
     assert session.result() == record["expected"]
@@ -58,15 +60,17 @@ def test_every_game_hook_is_implemented_and_matches_its_spec():
     assert (info.name, info.title, info.min_players, info.max_players) == ("koikoi", "Koi-Koi",
                                                                           2, 2)
     assert info.default_variant == "standard" and (info.variants / "standard.yaml").is_file()
-    assert info.default_players == ("human", "ai:random")
+    assert info.default_players == ("human", "ai:hard")
+    assert info.ai_levels == ("random", "easy", "normal", "hard")
 
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_conformance_kit(name):
-    conformance = pytest.importorskip("asobi.conformance")
-    registry = pytest.importorskip("asobi.registry").discover()
+    from asobi import conformance
+    from asobi.registry import discover
     from asobi.variants import load
 
+    registry = discover()
     game = registry.game("koikoi")
     counts = conformance.check_game(game, load(game.info, name), games=2, seed=3)
     assert counts["games"] == 2

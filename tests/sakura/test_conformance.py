@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-conformance = pytest.importorskip("asobi.conformance")
-registry = pytest.importorskip("asobi.registry")
-variants = pytest.importorskip("asobi.variants")
+from asobi import conformance, registry, variants
 
 
 @pytest.fixture(scope="module")

@@ -27,7 +27,7 @@ def test_game_info_describes_sakura():
         "sakura", "Sakura", 2, 6)
     assert info.default_variant == "standard"
     assert info.default_players == ("human", "ai:normal", "ai:normal")
-    assert info.ai_levels == ("random", "easy", "normal")
+    assert info.ai_levels == ("random", "easy", "normal", "hard")
     assert (info.variants / "standard.yaml").is_file()
     assert info.schema is SCHEMA
 
@@ -206,7 +206,7 @@ def test_agents_choose_legal_moves_reproducibly(mapping, level):
 
 
 def test_unknown_level_is_not_offered(mapping):
-    assert plugin.asobi_agent("hard", 0, mapping, 3, 1) is None
+    assert plugin.asobi_agent("genius", 0, mapping, 3, 1) is None
 
 
 def test_normal_agent_does_not_walk_into_the_emperor():

@@ -119,7 +119,12 @@ def test_keyboard_play_keeps_focus(page, live_server, web_registry):
         f"document.querySelectorAll('.kk-my-hand button.kk-card').length < {before}"
         " || document.querySelector('.kk-board .candidate')"
     )
-    focused = page.evaluate("document.activeElement && document.activeElement.tagName")
+    # The view draws asynchronously (cards arrive with an animation); once it has settled,
+    # the focus must be back on a control, not lost on the page body.
+    page.wait_for_function(
+        "document.activeElement && document.activeElement !== document.body", timeout=5_000
+    )
+    focused = page.evaluate("document.activeElement.tagName")
     assert focused not in (None, "BODY")
 
 

@@ -98,7 +98,7 @@ export async function showPlay(main, app, id, token) {
     banner.hidden = false;
   }
 
-  function handle(next, { force = false } = {}) {
+  async function handle(next, { force = false } = {}) {
     if (closed) return;
     if (current && next.version < current.version && !force) return;
     if (current && next.version === current.version && !force && next.since !== -1) return;
@@ -109,7 +109,7 @@ export async function showPlay(main, app, id, token) {
     renderChips();
     renderBanner();
     const hadFocus = viewRoot.contains(document.activeElement);
-    view.update(next);
+    await view.update(next); // views may draw asynchronously: focus is kept afterwards
     hintButton.disabled = !next.legal.length;
     if (next.narration.length) announce(next.narration.slice(-3).join(" "));
     keepFocus(hadFocus);

@@ -1,0 +1,121 @@
+"""Koi-Koi AI players: ``easy`` (greedy), ``normal`` (yaku heuristics), ``hard`` (search).
+
+Every agent is built from the public rules only and decides from the seat's observation dict
+and the legal action list; none of them ever holds the game state. :func:`make` is what the
+plugin's ``asobi_agent`` hook returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from asobi.errors import AsobiError
+from asobi.model import Action, Agent
+
+from .ai_eval import capture_of, mask_value
+from .ai_normal import NormalAgent
+from .cards import (
+    ANIMAL,
+    BRIGHT,
+    CARD_IDS,
+    CARD_KIND,
+    INDEX,
+    RIBBON,
+    SAKE_CUP,
+    ids_of,
+)
+from .rules import compile_rules
+from .search import HardAgent
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_HARD_BUDGET = 1.0
+
+# ----------------------------------------------------------------------------- easy
+
+KIND_WEIGHT = {BRIGHT: 20.0, ANIMAL: 10.0, RIBBON: 5.0}
+"""What the easy player thinks a card is worth (plains 1; the sake cup counts as 12)."""
+
+
+def kind_weight(card: int) -> float:
+    if CARD_IDS[card] == SAKE_CUP:
+        return 12.0
+    return KIND_WEIGHT.get(CARD_KIND[card], 1.0)
+
+
+EASY_VALUES = [kind_weight(c) for c in range(48)]
+
+
+class EasyAgent:
+    """``ai:easy``: takes the most valuable capture in sight; stops at its first yaku.
+
+    With nothing to capture it discards its least valuable card. Cards are valued by kind
+    only (bright, animal, ribbon, plain): it knows no yaku and never blocks.
+    """
+
+    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        return self.explain(observation, legal)[0]
+
+    def explain(
+        self, observation: Mapping[str, Any], legal: Sequence[Action]
+    ) -> tuple[Action, str]:
+        if len(legal) == 1:
+            return legal[0], "the only legal move"
+        if "koikoi" in legal[0]:
+            stop = next(a for a in legal if not a["koikoi"])
+            return stop, "stop and take the points now"
+        if "capture" in legal[0]:
+            best = max(legal, key=lambda a: EASY_VALUES[INDEX[a["capture"]]])
+            return best, f"take {best['capture']}, the more valuable card"
+        board = _mask(observation["board"])
+        scored = []
+        for i, action in enumerate(legal):
+            card = INDEX[action["play"]]
+            taken = capture_of(card, board, EASY_VALUES)
+            value = mask_value(EASY_VALUES, taken) if taken else -EASY_VALUES[card]
+            scored.append((value, -i, action, taken))
+        value, _, action, taken = max(scored, key=lambda t: (t[0], t[1]))
+        if taken:
+            return action, f"capture {', '.join(ids_of(taken))}: the biggest capture in sight"
+        return action, f"nothing to capture; discard {action['play']}, the least valuable card"
+
+
+def _mask(ids: Sequence[str]) -> int:
+    mask = 0
+    for card in ids:
+        mask |= 1 << INDEX[card]
+    return mask
+
+
+# ----------------------------------------------------------------------------- factory
+
+
+def parse_level(level: str) -> tuple[str, float | None]:
+    """``"hard:0.3"`` -> ``("hard", 0.3)``; AsobiError for a malformed option."""
+    name, _, option = level.partition(":")
+    if not option:
+        return name, None
+    try:
+        budget = float(option)
+    except ValueError:
+        raise AsobiError(
+            f"ai:{level}: the option after ':' is a time budget in seconds (e.g. ai:hard:0.3)"
+        ) from None
+    if not 0 < budget <= 60:
+        raise AsobiError(f"ai:{level}: the time budget must be above 0 and at most 60 seconds")
+    return name, budget
+
+
+def make(level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int) -> Agent | None:
+    """The Koi-Koi agent of ``level`` (None when this game has no such level)."""
+    name, budget = parse_level(level)
+    if name not in LEVELS:
+        return None
+    if budget is not None and name != "hard":
+        raise AsobiError(f"ai:{level}: only ai:hard takes a time budget")
+    if name == "easy":
+        return EasyAgent()
+    compiled = compile_rules(rules)
+    if name == "normal":
+        return NormalAgent(compiled)
+    return HardAgent(compiled, seed, DEFAULT_HARD_BUDGET if budget is None else budget)

@@ -1,0 +1,252 @@
+"""The hard Koi-Koi AI: search over sampled worlds (determinized Monte Carlo).
+
+For each decision the agent deals the cards it cannot see (the opponent's hand and the stock)
+at random into many *worlds* consistent with its observation. Every candidate move is played
+in the same worlds (common random numbers, so the comparison is not drowned in deal luck) and
+the round is finished by a fast heuristic policy for both players; a move's value is its mean
+point difference at the end of the round. Only the few moves the normal AI's heuristic likes
+best are searched (every koi-koi decision is), sequential halving spends most of the playouts
+on the moves that still look best, and the search must beat the heuristic's favourite by a
+margin to overrule it: noisy estimates then cost little.
+
+The number of playouts follows the time budget (``hard:0.3`` = 0.3 s) through a fixed rate
+calibrated on a small machine, so a decision is reproducible for a given seed and observation;
+a wall-clock cap stops the search early only when the machine is much slower than expected.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from asobi.model import Action
+
+from .ai_eval import DENY, Model, best_of, mask_value
+from .ai_normal import NormalAgent
+from .ai_world import View, action_move, read_view, sample_world
+from .cards import CARD_IDS, CARD_MONTH_MASK
+from .engine import CHOOSE, DECIDE, KOIKOI, OVER, PLAY, STOP, State, clone, step
+from .rules import Rules
+
+PLAYOUTS_PER_SECOND = 3000
+"""Playouts a budget second buys: about a third of what one busy core of the reference
+machine runs in the slowest (early-round) positions, so the wall-clock cap rarely decides."""
+MIN_PLAYOUTS = 24
+WIDTH = 4
+"""Moves searched: the heuristic's favourites (captures, koi-koi decisions: all of them)."""
+TRUST = 0.1
+"""Points by which the search must prefer a move to overrule the heuristic's favourite."""
+EXPOSE = 0.45
+"""Penalty share of a card's value to the opponent when laying it on the board."""
+NOISE = 0.6
+"""Random jitter added to the playout policy's move scores, so playouts vary."""
+
+Values = tuple[list[float], list[float]]
+
+
+def decision_rng(seed: int, observation: Mapping[str, Any]) -> random.Random:
+    """A generator that depends only on the agent's seed and what it sees now.
+
+    Decisions are then a pure function of (seed, observation): asking for a hint, or asking
+    twice, never changes what the agent will play.
+    """
+    text = json.dumps(
+        {k: v for k, v in observation.items() if k != "recent"}, sort_keys=True, default=str
+    )
+    digest = hashlib.blake2b(f"{seed}:{text}".encode(), digest_size=8).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def policy_values(model: Model, view: View) -> Values:
+    """Per seat, what taking each card is worth (own yaku plus denial), for playouts."""
+    month = 0xF << (4 * ((view.round - 1) % 12))
+    alive = view.alive
+    own = [
+        model.card_values(view.captured[p], view.calls[p], month, alive) for p in (0, 1)
+    ]
+    both = []
+    for p in (0, 1):
+        mine, theirs = own[p], own[1 - p]
+        both.append([mine[c] + DENY * theirs[c] for c in range(48)])
+    return both[0], both[1]
+
+
+def _play_move(s: State, values: Values, rnd: Callable[[], float]) -> int:
+    seat = s.seat
+    own = values[seat]
+    other = values[1 - seat]
+    board = s.board
+    hand = s.hands[seat]
+    best = -1
+    top = -1e18
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        card = low.bit_length() - 1
+        matches = board & CARD_MONTH_MASK[card]
+        if matches:
+            if matches.bit_count() == 2:
+                score = own[card] + own[best_of(own, matches)]
+            else:
+                score = own[card] + mask_value(own, matches)
+        else:
+            score = -EXPOSE * other[card]
+        score += rnd() * NOISE
+        if score > top:
+            best, top = card, score
+    return best
+
+
+def finish_round(s: State, values: Values, rnd: Callable[[], float]) -> None:
+    """Play the heuristic policy for both seats until the current round is settled."""
+    results = s.results
+    settled = len(results)
+    while s.phase != OVER and len(results) == settled:
+        phase = s.phase
+        if phase == PLAY:
+            step(s, _play_move(s, values, rnd))
+        elif phase == CHOOSE:
+            step(s, best_of(values[s.seat], s.candidates))
+        else:
+            step(s, STOP)
+
+
+def outcome(s: State, seat: int) -> float:
+    """Points of ``seat`` minus the opponent's in the round just settled (0 if none)."""
+    if not s.results:
+        return 0.0
+    points = s.results[-1].points
+    return float(points[seat] - points[1 - seat])
+
+
+class Searcher:
+    """Sequential halving over the legal moves, every move tried in the same sampled worlds."""
+
+    def __init__(self, rules: Rules, model: Model, paired_noise: bool = True) -> None:
+        self.rules = rules
+        self.model = model
+        self.paired_noise = paired_noise
+
+    def evaluate(
+        self,
+        view: View,
+        moves: Sequence[int],
+        playouts: int,
+        rng: random.Random,
+        deadline: float | None = None,
+    ) -> dict[int, tuple[float, int]]:
+        """Mean outcome and playout count of each move (moves dropped early keep theirs)."""
+        values = policy_values(self.model, view)
+        rnd = rng.random
+        seat = view.seat
+        stats: dict[int, list[float]] = {m: [0.0, 0] for m in moves}
+        alive = list(moves)
+        if len(alive) == 2 and view.phase == DECIDE:
+            # stopping is worth exactly what the decision shows; search only the koi-koi
+            world = sample_world(view, self.rules, rng)
+            step(world, STOP)
+            stats[STOP] = [outcome(world, seat), 1]
+            alive = [KOIKOI]
+        rounds = max(1, (len(alive) - 1).bit_length())
+        spent = 0
+        for phase in range(rounds):
+            share = (playouts - spent) // (rounds - phase)
+            worlds = max(1, share // len(alive))
+            for _ in range(worlds):
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                world = sample_world(view, self.rules, rng)
+                noise_seed = rng.getrandbits(32)
+                for move in alive:
+                    s = clone(world, world.rng)
+                    step(s, move)
+                    if self.paired_noise:
+                        # the same jitter after every move: the moves differ, not the luck
+                        rnd = random.Random(noise_seed).random
+                    finish_round(s, values, rnd)
+                    entry = stats[move]
+                    entry[0] += outcome(s, seat)
+                    entry[1] += 1
+                    spent += 1
+            if len(alive) > 1:
+                alive.sort(key=lambda m: -_mean(stats[m]))
+                alive = alive[: max(1, (len(alive) + 1) // 2)]
+        return {m: (_mean(v), int(v[1])) for m, v in stats.items()}
+
+
+def _mean(entry: list[float]) -> float:
+    return entry[0] / entry[1] if entry[1] else -1e9
+
+
+class HardAgent:
+    """``ai:hard[:SECONDS]``: determinized search with a heuristic playout policy."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        budget: float = 1.0,
+        playouts: int | None = None,
+        wall_cap: bool = True,
+        width: int = WIDTH,
+        trust: float = TRUST,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.budget = budget
+        self.playouts = playouts or max(MIN_PLAYOUTS, int(budget * PLAYOUTS_PER_SECOND))
+        self.wall_cap = wall_cap
+        self.width = width
+        self.trust = trust
+        self.searcher = Searcher(rules, Model.of(rules))
+        self.heuristic = NormalAgent(rules)
+
+    def _search(
+        self, observation: Mapping[str, Any], legal: Sequence[Action]
+    ) -> tuple[Action, dict[int, tuple[float, int]]]:
+        if len(legal) == 1:
+            return legal[0], {}
+        start = time.perf_counter()
+        view = read_view(observation)
+        rng = decision_rng(self.seed, observation)
+        deadline = start + self.budget * 0.95 if self.wall_cap else None
+        if "koikoi" in legal[0]:
+            order = list(range(len(legal)))
+        else:
+            # search the few moves the heuristic likes best, in its order of preference
+            scores = self.heuristic.scores(observation, legal)
+            order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[: self.width]
+        moves = [action_move(legal[i]) for i in order]
+        stats = self.searcher.evaluate(view, moves, self.playouts, rng, deadline)
+        best = max(range(len(moves)), key=lambda k: (stats[moves[k]][0], -k))
+        if len(order) > 1 and "koikoi" not in legal[0]:
+            # the search must beat the heuristic's favourite clearly to overrule it
+            if stats[moves[0]][0] >= stats[moves[best]][0] - self.trust:
+                best = 0
+        return legal[order[best]], stats
+
+    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        return self._search(observation, legal)[0]
+
+    def explain(
+        self, observation: Mapping[str, Any], legal: Sequence[Action]
+    ) -> tuple[Action, str]:
+        action, stats = self._search(observation, legal)
+        if not stats:
+            return action, "the only legal move"
+        move = action_move(action)
+        mean, count = stats[move]
+        others = [v[0] for m, v in stats.items() if m != move and v[1]]
+        margin = f", {mean - max(others):+.1f} over the next best" if others else ""
+        if move in (STOP, KOIKOI):
+            what = "koi-koi" if move == KOIKOI else "stop"
+            return action, f"{what}: expected {mean:+.1f} points in {count} sampled deals{margin}"
+        verb = "capture" if "capture" in action else "play"
+        return action, (
+            f"{verb} {CARD_IDS[move]}: expected {mean:+.1f} points over {count} sampled deals"
+            f"{margin}"
+        )
