@@ -29,6 +29,24 @@ class RandomAgent:
         return self.choose(observation, legal), "chosen at random"
 
 
+def parse_level(level: str) -> tuple[str, float | None]:
+    """Split an AI level into its name and optional time budget: ``"hard:0.3"`` gives
+    ``("hard", 0.3)``, ``"normal"`` gives ``("normal", None)``; AsobiError when the budget is
+    not a number of seconds above 0 and at most 60."""
+    name, _, option = level.partition(":")
+    if not option:
+        return name, None
+    try:
+        budget = float(option)
+    except ValueError:
+        raise AsobiError(
+            f"ai:{level}: the option after ':' is a time budget in seconds (e.g. ai:hard:0.3)"
+        ) from None
+    if not 0 < budget <= 60:
+        raise AsobiError(f"ai:{level}: the time budget must be above 0 and at most 60 seconds")
+    return name, budget
+
+
 def make_agent(
     game: Game, level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int
 ) -> Agent:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from asobi.agents import parse_level
 from asobi.errors import AsobiError
 from asobi.model import Action, Agent
 
@@ -88,22 +89,6 @@ def _mask(ids: Sequence[str]) -> int:
 
 
 # ----------------------------------------------------------------------------- factory
-
-
-def parse_level(level: str) -> tuple[str, float | None]:
-    """``"hard:0.3"`` -> ``("hard", 0.3)``; AsobiError for a malformed option."""
-    name, _, option = level.partition(":")
-    if not option:
-        return name, None
-    try:
-        budget = float(option)
-    except ValueError:
-        raise AsobiError(
-            f"ai:{level}: the option after ':' is a time budget in seconds (e.g. ai:hard:0.3)"
-        ) from None
-    if not 0 < budget <= 60:
-        raise AsobiError(f"ai:{level}: the time budget must be above 0 and at most 60 seconds")
-    return name, budget
 
 
 def make(level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int) -> Agent | None:

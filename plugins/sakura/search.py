@@ -25,7 +25,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asobi.errors import AsobiError
+from asobi.agents import parse_level
 from asobi_sakura import engine
 from asobi_sakura.ai import value
 from asobi_sakura.engine import CHOOSE, OVER, PICK, State
@@ -262,17 +262,7 @@ def make_hard(
     level: str, seat: int, rules: Rules, players: int, seed: int
 ) -> HardAgent | None:
     """``hard`` or ``hard:SECONDS`` (None for any other level)."""
-    name, _, option = level.partition(":")
+    name, budget = parse_level(level)
     if name != "hard":
         return None
-    budget = 1.0
-    if option:
-        try:
-            budget = float(option)
-        except ValueError:
-            raise AsobiError(
-                f"ai:{level}: the option after ':' is a time budget in seconds (ai:hard:0.3)"
-            ) from None
-    if not 0 < budget <= 60:
-        raise AsobiError(f"ai:{level}: the time budget must be above 0 and at most 60 seconds")
-    return HardAgent(seat, rules, seed, budget)
+    return HardAgent(seat, rules, seed, 1.0 if budget is None else budget)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import random
-from importlib.metadata import EntryPoint
 
 import pytest
 
 from asobi import variants
 from asobi.agents import make_agent
-from asobi.registry import Registry
+from asobi.registry import discover
 from asobi.session import Session
 from asobi_sakura import engine
 from asobi_sakura.rules import compile_rules
@@ -19,8 +18,7 @@ from asobi_sakura.search import HardAgent, sample_world, unseen_cards
 
 @pytest.fixture
 def sakura():
-    registry = Registry(game_entry_points=[EntryPoint("sakura", "sakura_plugins", "asobi.games")])
-    game = registry.game("sakura")
+    game = discover().game("sakura")
     return game, variants.load(game.info, "standard")
 
 
