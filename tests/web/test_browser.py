@@ -207,3 +207,24 @@ def test_sakura_round_with_four_players(page, live_server, web_registry):
         page.wait_for_timeout(150)
     assert page.locator(".sk-steps li").count() > 0
     shot(page, "sakura-resolved")
+
+
+def test_phone_width_has_no_sideways_scrolling(browser, live_server, web_registry):
+    need(web_registry, "koikoi")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, reduced_motion="reduce")
+    phone = context.new_page()
+    try:
+        wide = "document.documentElement.scrollWidth - window.innerWidth"
+        phone.goto(live_server.url + "/")
+        phone.wait_for_selector(".game-choice")
+        assert phone.evaluate(wide) <= 1
+        shot(phone, "phone-lobby")
+        start_from_lobby(phone, live_server, "koikoi")
+        phone.wait_for_selector(".kk-prompt.mine", timeout=15_000)
+        assert phone.evaluate(wide) <= 1
+        cards = phone.locator(".kk-my-hand button.kk-card:not([disabled])")
+        assert cards.count() > 0 and cards.first.is_visible()
+        shot(phone, "phone-koikoi")
+    finally:
+        context.close()
