@@ -57,7 +57,7 @@ def value(state: State, seat: int) -> float:
     return worth
 
 
-def _unseen(obs: Mapping[str, Any], deck_size: int) -> list[int]:
+def unseen_cards(obs: Mapping[str, Any], deck_size: int) -> list[int]:
     """Card numbers this seat has not seen (others' hands and the deck)."""
     seen = {c["number"] for c in obs["hand"]}
     seen.update(obs["discard"])
@@ -194,7 +194,7 @@ class SakuraAgent:
     ) -> tuple[Action, str]:
         rules = self.rules
         base = state_from_observation(rules, obs, self.rng.getrandbits(32))
-        unseen = _unseen(obs, rules.deck_size)
+        unseen = unseen_cards(obs, rules.deck_size)
         others = [s for s in range(obs["players"]) if s != self.seat]
         neutral = obs["neutral"]
         neutral_from_deck = neutral is not None and rules.neutral_mode == "deck"

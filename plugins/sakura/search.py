@@ -27,7 +27,7 @@ from typing import Any
 
 from asobi.agents import parse_level
 from asobi_sakura import engine
-from asobi_sakura.ai import value
+from asobi_sakura.ai import unseen_cards, value
 from asobi_sakura.engine import CHOOSE, OVER, PICK, State
 from asobi_sakura.rules import Rules
 
@@ -50,17 +50,6 @@ def decision_rng(seed: int, observation: Mapping[str, Any]) -> random.Random:
     text = json.dumps(observation, sort_keys=True, default=str)
     digest = hashlib.blake2b(f"{seed}:{text}".encode(), digest_size=8).digest()
     return random.Random(int.from_bytes(digest, "big"))
-
-
-def unseen_cards(obs: Mapping[str, Any], deck_size: int) -> list[int]:
-    """Card numbers this seat has not seen: the others' hands and picks, and the deck."""
-    seen = {c["number"] for c in obs["hand"]}
-    seen.update(obs["discard"])
-    seen.update(p["card"]["number"] for p in obs["plays"])
-    for key in ("my_pick", "my_neutral_pick"):
-        if obs.get(key):
-            seen.add(obs[key]["number"])
-    return [n for n in range(1, deck_size + 1) if n not in seen]
 
 
 def sample_world(
