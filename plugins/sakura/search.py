@@ -27,7 +27,7 @@ from typing import Any
 
 from asobi.agents import parse_level
 from asobi_sakura import engine
-from asobi_sakura.ai import unseen_cards, value
+from asobi_sakura.ai import finish_round, unseen_cards, value
 from asobi_sakura.engine import CHOOSE, OVER, PICK, State
 from asobi_sakura.rules import Rules
 
@@ -43,6 +43,12 @@ RIVALS = 1.0
 """Weight of the rivals' value in the evaluation (0: only this seat's own value)."""
 BEST_SHARE = 1.0
 """Share of the best rival (against the mean of all rivals) in that rivals' value."""
+RIVAL_GUESSES = 1
+"""Guesses at the other cards a rival makes when it picks in a playout (the normal AI's way,
+fewer guesses); 0 falls back to the quick rule of judging its card played alone."""
+CHOOSE_DEPTH = 2
+"""Rounds resolved in the playouts of a direction choice (two candidates only, so each
+playout may go further)."""
 
 
 def decision_rng(seed: int, observation: Mapping[str, Any]) -> random.Random:
@@ -142,6 +148,34 @@ def _greedy_pick(state: State, seat: int, options: Sequence[Action], rng: random
     return best
 
 
+def _normal_pick(
+    state: State, seat: int, options: Sequence[Action], rng: random.Random, guesses: int
+) -> Action:
+    """A rival picks the way the normal AI does: its candidate together with guessed cards of
+    the others (drawn from what this rival cannot see), direction choices one-step greedy."""
+    if "card" not in options[0] or state.neutral is not None:
+        return _greedy_pick(state, seat, options, rng)
+    others = [s for s in range(state.players) if s != seat]
+    pool = list(state.deck)
+    for s in others:
+        pool.extend(state.hands[s])
+        if state.picks[s] is not None:
+            pool.append(state.picks[s])  # type: ignore[arg-type]
+    need = min(len(others), len(pool))
+    totals = [0.0] * len(options)
+    for _ in range(guesses):
+        drawn = rng.sample(pool, need)
+        extra = list(zip(drawn, others, strict=False))
+        for i, option in enumerate(options):
+            trial = state.clone(share_rng=True)
+            trial.refill = False
+            engine.play_round(trial, [(int(option["card"]), seat), *extra])
+            finish_round(trial)
+            totals[i] += value(trial, seat)
+    best = max(range(len(options)), key=lambda i: (totals[i], -i))
+    return options[best]
+
+
 def _greedy_choice(state: State, seat: int, options: Sequence[Action]) -> Action:
     """The playout rule for a direction: the better outcome once the round has resolved."""
     best = options[0]
@@ -160,7 +194,9 @@ def _greedy_choice(state: State, seat: int, options: Sequence[Action]) -> Action
     return best
 
 
-def play_on(state: State, rounds: int, rng: random.Random) -> None:
+def play_on(
+    state: State, rounds: int, rng: random.Random, guesses: int = RIVAL_GUESSES
+) -> None:
     """Advance every seat by the playout rules until ``rounds`` more rounds have started."""
     stop = state.round + rounds
     while state.phase != OVER and state.round < stop:
@@ -172,7 +208,10 @@ def play_on(state: State, rounds: int, rng: random.Random) -> None:
         if len(options) == 1:
             choice = options[0]
         elif state.phase == PICK:
-            choice = _greedy_pick(state, seat, options, rng)
+            if guesses:
+                choice = _normal_pick(state, seat, options, rng, guesses)
+            else:
+                choice = _greedy_pick(state, seat, options, rng)
         else:
             choice = _greedy_choice(state, seat, options)
         engine.apply(state, seat, choice)
@@ -189,6 +228,8 @@ class HardAgent:
         budget: float = 1.0,
         rollouts: int | None = None,
         depth: int = DEPTH,
+        choose_depth: int = CHOOSE_DEPTH,
+        guesses: int = RIVAL_GUESSES,
         wall_cap: bool = True,
         rivals: float = RIVALS,
         best_share: float = BEST_SHARE,
@@ -199,6 +240,8 @@ class HardAgent:
         self.budget = budget
         self.rollouts = rollouts or max(MIN_ROLLOUTS, int(budget * ROLLOUTS_PER_SECOND))
         self.depth = depth
+        self.choose_depth = choose_depth
+        self.guesses = guesses
         self.wall_cap = wall_cap
         self.rivals = rivals
         self.best_share = best_share
@@ -209,9 +252,16 @@ class HardAgent:
         rng = decision_rng(self.seed, obs)
         deadline = time.perf_counter() + 0.95 * self.budget if self.wall_cap else None
         totals = [0.0] * len(legal)
-        worlds = max(1, self.rollouts // len(legal))
-        done = 0
         seat = obs["seat"]
+        depth = self.choose_depth if obs["phase"] == CHOOSE else self.depth
+        # Playouts with answering rivals, or over more rounds, cost more: fewer of them.
+        playouts = self.rollouts
+        if self.guesses:
+            playouts //= 2
+        if depth > 1:
+            playouts //= 2 * (depth - 1)
+        worlds = max(1, max(MIN_ROLLOUTS, playouts) // len(legal))
+        done = 0
         for _ in range(worlds):
             if deadline is not None and time.perf_counter() > deadline and done:
                 break
@@ -221,7 +271,7 @@ class HardAgent:
                 trial = world.clone()
                 trial.rng = random.Random(play_seed)
                 engine.apply(trial, seat, action)
-                play_on(trial, self.depth, random.Random(play_seed))
+                play_on(trial, depth, random.Random(play_seed), self.guesses)
                 totals[i] += standing(trial, seat, self.rivals, self.best_share)
             done += 1
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
