@@ -153,8 +153,12 @@ def test_restart_the_server_mid_game_and_continue(page, live_server, web_registr
     need(web_registry, "koikoi")
     start_from_lobby(page, live_server, "koikoi")
     page.wait_for_selector(".kk-prompt.mine")
+    full = page.locator(".kk-my-hand .kk-card").count()
     play_koikoi_turn(page)
-    page.wait_for_timeout(300)
+    # The move is stored before the server answers; wait for the answer to be drawn.
+    page.wait_for_function(
+        f"document.querySelectorAll('.kk-my-hand .kk-card').length < {full}", timeout=10_000
+    )
     hand_before = page.locator(".kk-my-hand .kk-card").count()
     url = page.url
     live_server.restart()
