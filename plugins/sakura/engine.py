@@ -587,23 +587,31 @@ def _bump(state: State, painter: int, events: Events) -> None:
         )
 
 
+def _land(state: State, painter: int, start: int, target: int, events: Events) -> None:
+    """Finish a painter's move from ``start``: on ``target``, or, on reaching the Emperor's
+    space or beyond, stopped there and bumped."""
+    if target >= state.emperor:
+        if events is not None:
+            events.append({"type": "painter", "painter": painter, "from": start,
+                           "to": state.emperor})
+        _bump(state, painter, events)
+        return
+    state.painters[painter] = target
+    if events is not None:
+        events.append({"type": "painter", "painter": painter, "from": start, "to": target})
+
+
 def _painter_forward(state: State, painter: int, steps: int, events: Events) -> None:
     start = pos = state.painters[painter]
     counted = 0
     while counted < steps:
         pos += 1
         if pos >= state.emperor:
-            if events is not None:
-                events.append({"type": "painter", "painter": painter, "from": start,
-                               "to": state.emperor})
-            _bump(state, painter, events)
-            return
+            break
         if occupied(state, pos, painter):
             continue
         counted += 1
-    state.painters[painter] = pos
-    if events is not None:
-        events.append({"type": "painter", "painter": painter, "from": start, "to": pos})
+    _land(state, painter, start, pos, events)
 
 
 def _painter_back(state: State, painter: int, steps: int, events: Events) -> None:
@@ -616,9 +624,7 @@ def _painter_back(state: State, painter: int, steps: int, events: Events) -> Non
         if occupied(state, pos, painter):
             continue
         counted += 1
-    state.painters[painter] = pos
-    if events is not None:
-        events.append({"type": "painter", "painter": painter, "from": start, "to": pos})
+    _land(state, painter, start, pos, events)
 
 
 def _painter_move(state: State, painter: int, steps: int, direction: str, events: Events) -> None:
@@ -636,15 +642,7 @@ def _jump(state: State, painter: int, events: Events) -> None:
     target = min(state.painters[p] for p in ahead) + 1
     while target < state.emperor and occupied(state, target, painter):
         target += 1
-    if target >= state.emperor:
-        if events is not None:
-            events.append({"type": "painter", "painter": painter, "from": start,
-                           "to": state.emperor})
-        _bump(state, painter, events)
-        return
-    state.painters[painter] = target
-    if events is not None:
-        events.append({"type": "painter", "painter": painter, "from": start, "to": target})
+    _land(state, painter, start, target, events)
 
 
 def _garden_action(state: State, card: Card, direction: str, events: Events) -> None:
