@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -79,9 +80,34 @@ def seat_agents(session: Session) -> dict[int, Agent]:
     }
 
 
+def decision_seed(seed: int, seat: int, level: str, move: int) -> int:
+    """The seed of one AI decision: a function of the game's seed, the seat, the level and the
+    number of moves made so far, and of nothing else (no generator carried between moves)."""
+    text = f"{seed}:{seat}:{level}:{move}".encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+
+def decision_agent(session: Session, seat: int, level: str | None = None) -> Agent:
+    """A fresh agent for the decision ``seat`` faces now, seeded by :func:`decision_seed`.
+
+    A server that rebuilds a game from its record (after a restart, or after the game left
+    memory) gets the very same decision as one that never stopped: the agent's randomness
+    depends on the record only. ``level`` defaults to the seat's own level."""
+    if level is None:
+        spec = session.seats[seat]
+        level = spec.level or "normal"
+    seed = decision_seed(session.seed, seat, level, len(session.moves))
+    return make_agent(session.game, level, seat, session.variant.rules, session.players, seed)
+
+
+def strongest_level(game: Game) -> str:
+    """The level hints come from: the last one the game lists (``random`` without any)."""
+    return game.info.ai_levels[-1] if game.info.ai_levels else "random"
+
+
 def hint_agent(session: Session, seat: int) -> Agent:
     """The agent that gives ``seat`` hints: the game's strongest level (the last listed)."""
-    level = session.game.info.ai_levels[-1] if session.game.info.ai_levels else "random"
+    level = strongest_level(session.game)
     return make_agent(
         session.game, level, seat, session.variant.rules, session.players, session.seed + 1
     )

@@ -19,6 +19,7 @@ from asobi import __version__, variants
 from asobi.errors import AsobiError
 from asobi.i18n import DEFAULT_LANG, LANGUAGES
 from asobi.registry import Registry, discover
+from asobi.seeds import SEED_FORMS, parse_seed
 from asobi.variants import VariantError
 
 EXIT_USER_ERROR = 2
@@ -41,17 +42,32 @@ def lang_arg(value: str) -> str:
     return value
 
 
+def seed_arg(value: str) -> int:
+    """``--seed`` of ``asobi play``: the forms a record holds (decimal, or 0x + hex)."""
+    try:
+        return parse_seed(value)
+    except AsobiError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+
+
 def positive(kind: type) -> Any:
     def parse(value: str) -> Any:
         try:
             number = kind(value)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected a number, got '{value}'") from None
-        if number <= 0:
-            raise argparse.ArgumentTypeError(f"must be more than 0, got {value}")
+        if not number > 0 or number == float("inf"):
+            raise argparse.ArgumentTypeError(f"must be a number above 0, got {value}")
         return number
 
     return parse
+
+
+def whole_arg(value: str) -> int:
+    """A whole number of 0 or more (a command-line option's type)."""
+    if not value.isascii() or not value.isdigit() or len(value) > 12:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, got '{value}'")
+    return int(value)
 
 
 def emit_json(data: Any) -> None:
@@ -185,7 +201,9 @@ def cmd_serve(reg: Registry, args: argparse.Namespace) -> int:
     frontend = reg.frontend(args.frontend).load()
     if not hasattr(frontend, "serve"):
         raise AsobiError(f"the '{args.frontend}' frontend plays in place and cannot serve")
-    options = {"host": args.host, "port": args.port, "db": args.db, "lang": args.lang}
+    names = ("host", "port", "db", "lang", "club_key", "allowed_host", "max_games",
+             "games_per_creator", "idle_minutes", "ai_budget_max", "ai_threads", "allow_ai_only")
+    options = {name: getattr(args, name) for name in names}
     return int(frontend.serve(reg, options) or 0)
 
 
@@ -279,7 +297,11 @@ def build_parser(reg: Registry) -> argparse.ArgumentParser:
         help=f"one of: {', '.join(frontend_names) or 'none installed'} (default: text)",
     )
     p.add_argument("--players", help="seats, comma separated: human, ai:LEVEL (e.g. human,ai:hard)")
-    p.add_argument("--seed", type=int, help="seed of the shuffles (shown when not given)")
+    p.add_argument(
+        "--seed",
+        type=seed_arg,
+        help=f"seed of the shuffles, {SEED_FORMS} (shown when not given)",
+    )
     p.add_argument("--lang", type=lang_arg, default=default_lang())
     p.add_argument("--record", help="save the game record to this file at the end")
     p.set_defaults(run=cmd_play)
@@ -290,6 +312,20 @@ def build_parser(reg: Registry) -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--db", help="SQLite file where games are kept (default: user data dir)")
     p.add_argument("--lang", type=lang_arg, default=default_lang())
+    p.add_argument("--club-key", help="passphrase needed to create games "
+                   "(default: $ASOBI_CLUB_KEY; none: anyone who reaches the server)")
+    p.add_argument("--allowed-host", action="append", metavar="NAME",
+                   help="a host name the server answers to (repeatable; loopback names always)")
+    p.add_argument("--max-games", type=positive(int), help="unfinished games in memory at once")
+    p.add_argument("--games-per-creator", type=whole_arg,
+                   help="unfinished games one address may have (0: no limit)")
+    p.add_argument("--idle-minutes", type=positive(float),
+                   help="minutes before an untouched game leaves memory (it stays in --db)")
+    p.add_argument("--ai-budget-max", type=positive(float),
+                   help="largest AI time budget per move a seat may ask for, in seconds")
+    p.add_argument("--ai-threads", type=positive(int), help="AI decisions computed at once")
+    p.add_argument("--allow-ai-only", action="store_true", default=None,
+                   help="accept games without a human seat")
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("replay", help="replay a record and print its result")

@@ -1,4 +1,4 @@
-"""Reading records and replaying them (the contract is shared/records.md, format 1)."""
+"""Reading records and replaying them (the contract is docs/records.md, format 1)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 from asobi import variants
 from asobi.errors import AsobiError
 from asobi.registry import Registry
+from asobi.seeds import SEED_FORMS, parse_seed, seed_problem
 from asobi.session import RECORD_FORMAT, SeatSpec, Session, canonical
 
 
@@ -38,9 +39,11 @@ def check_shape(record: Any, where: str = "record") -> None:
     for key, kind in (("game", str), ("variant", str), ("seats", list), ("moves", list)):
         if not isinstance(record.get(key), kind):
             raise bad(f"'{key}' is missing or not a {kind.__name__}")
-    seed = record.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise bad("'seed' is missing or not an integer")
+    if "seed" not in record:
+        raise bad(f"'seed' is missing: give {SEED_FORMS}")
+    problem = seed_problem(record["seed"])
+    if problem is not None:
+        raise bad(f"'seed' is missing or not an integer: it must be {SEED_FORMS}; {problem}")
     if "setup" in record and not isinstance(record["setup"], dict):
         raise bad("'setup' must be an object")
     for i, seat in enumerate(record["seats"]):
@@ -55,8 +58,17 @@ def check_shape(record: Any, where: str = "record") -> None:
             raise bad(f"move {i} is malformed: 'action' must be an object")
 
 
-def start(registry: Registry, record: Mapping[str, Any], base_dir: Path | None = None) -> Session:
-    """A fresh session set up as the record says, with no moves applied."""
+def start(
+    registry: Registry,
+    record: Mapping[str, Any],
+    base_dir: Path | None = None,
+    where: str = "record",
+) -> Session:
+    """A fresh session set up as the record says, with no moves applied.
+
+    ``where`` names the record (its path, say) in the error about a bad seed.
+    """
+    seed = parse_seed(record["seed"], where=where)
     game = registry.game(record["game"])
     variant = variants.load(game.info, record["variant"], base_dir=base_dir)
     seats = []
@@ -75,7 +87,7 @@ def start(registry: Registry, record: Mapping[str, Any], base_dir: Path | None =
         game,
         variant,
         tuple(seats),
-        seed=record["seed"],
+        seed=seed,
         setup=record.get("setup"),
         variant_ref=record["variant"],
     )
@@ -86,9 +98,10 @@ def replay(
     record: Mapping[str, Any],
     base_dir: Path | None = None,
     upto: int | None = None,
+    where: str = "record",
 ) -> Session:
     """Replay a record's moves; an illegal or malformed move names its index and the reason."""
-    session = start(registry, record, base_dir)
+    session = start(registry, record, base_dir, where)
     for index, move in enumerate(record["moves"][:upto]):
         if session.finished:
             raise AsobiError(

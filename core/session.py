@@ -24,6 +24,7 @@ from typing import Any
 from asobi.errors import AsobiError
 from asobi.model import SetupContext
 from asobi.registry import Game
+from asobi.seeds import new_seed, parse_seed, seed_to_json
 from asobi.variants import Variant, looks_like_path
 
 RECORD_FORMAT = 1
@@ -69,23 +70,23 @@ def parse_seats(text: str | list[str] | tuple[str, ...], game: Game) -> tuple[Se
     return seats
 
 
-def new_seed() -> int:
-    return random.SystemRandom().randrange(1, 2**31)
-
-
 def canonical(action: Mapping[str, Any]) -> str:
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
 class Session:
-    """One game of one game plugin under one variant."""
+    """One game of one game plugin under one variant.
+
+    ``seed`` is a whole number or its text form (see :func:`asobi.seeds.parse_seed`); none
+    draws a fresh one. ``self.seed`` is always the int that seeds ``random.Random``.
+    """
 
     def __init__(
         self,
         game: Game,
         variant: Variant,
         seats: tuple[SeatSpec, ...] | list[str],
-        seed: int | None = None,
+        seed: int | str | None = None,
         setup: Mapping[str, Any] | None = None,
         variant_ref: str | None = None,
     ) -> None:
@@ -93,7 +94,7 @@ class Session:
         self.variant = variant
         self.variant_ref = variant_ref or variant.name
         self.seats = tuple(s if isinstance(s, SeatSpec) else SeatSpec.parse(s) for s in seats)
-        self.seed = new_seed() if seed is None else int(seed)
+        self.seed: int = new_seed() if seed is None else parse_seed(seed)
         self.setup = dict(setup) if setup else None
         self.moves: list[dict[str, Any]] = []
         self._over_announced = False
@@ -184,7 +185,7 @@ class Session:
 
     def record(self, folder: Path | None = None) -> dict[str, Any]:
         """The record of the game so far. A variant given as a file is named by its path
-        relative to ``folder``, the folder the record will be saved in (records.md)."""
+        relative to ``folder``, the folder the record will be saved in (docs/records.md)."""
         variant = self.variant_ref
         if folder is not None and looks_like_path(variant) and Path(variant).is_absolute():
             variant = os.path.relpath(variant, folder.resolve())
@@ -192,7 +193,7 @@ class Session:
             "format": RECORD_FORMAT,
             "game": self.game.name,
             "variant": variant,
-            "seed": self.seed,
+            "seed": seed_to_json(self.seed),
             "seats": [str(s) for s in self.seats],
         }
         if self.setup:

@@ -18,6 +18,7 @@ from asobi.errors import AsobiError
 from asobi.frontend import Launch
 from asobi.i18n import translator
 from asobi.model import Agent
+from asobi.seeds import seed_text
 from asobi.session import Session, canonical, visible_events
 
 
@@ -154,7 +155,9 @@ class TextGame:
         for seat in range(self.session.players):
             self.say("  " + self.seat_name(seat))
         self.say(
-            _("Seed {seed} (replay this deal with --seed {seed})").format(seed=self.session.seed)
+            _("Seed {seed} (replay this deal with --seed {seed})").format(
+                seed=seed_text(self.session.seed)
+            )
         )
         self.say(_("Type help at any prompt for the commands."))
         try:
