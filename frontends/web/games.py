@@ -1,15 +1,18 @@
-"""Live games: sessions in memory, seat tokens, per-seat payloads and the AI players.
+"""Live games: sessions in memory, who may act for which seat, the AI players and the log.
 
 Every session is touched only from the server's event loop (between two ``await`` nothing
 else runs), so no lock is needed around it. AI agents think in a worker thread on a copy of
-what their seat sees (its observation and legal actions), and their move is then applied back
-on the loop, like a human's.
+what their seat sees (its observation and legal actions), a bounded number at a time, and
+their move is then applied back on the loop, like a human's. An AI decision depends on the
+game's record only (:func:`asobi.agents.decision_agent`), so a game rebuilt from the database
+after a restart goes on exactly as it would have.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import secrets
 import time
 from collections import deque
@@ -18,46 +21,54 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import anyio
 import anyio.to_thread
 
-from asobi import records, variants
-from asobi.agents import hint_agent, seat_agents
+from asobi import records
+from asobi.agents import decision_agent, strongest_level
 from asobi.errors import AsobiError
-from asobi.model import Agent
 from asobi.registry import Game, Registry
-from asobi.session import SeatSpec, Session, canonical, parse_seats, visible_events
-from asobi.variants import Variant
+from asobi.session import SeatSpec, Session, canonical, visible_events
 
+from .errors import Conflict, Forbidden, NotFound, TooMany
+from .newgame import NewGame
+from .options import ServerOptions
+from .seats import Keys, Minted, SeatKey, deal_keys, mint, same, well_formed
 from .store import Store
 
 LOG_KEEP = 400
 """How many past moves (with their events) a live game keeps for late readers."""
 
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
 
 @dataclass
 class Entry:
-    """One applied move and the events it caused."""
+    """One applied move, the choice number it had among the legal actions, and its events."""
 
     version: int
     seat: int
     action: dict[str, Any]
+    index: int
     events: list[dict[str, Any]]
 
 
 @dataclass
 class Live:
-    """A game being played on this server."""
+    """A game held in this server's memory."""
 
     id: str
     session: Session
-    tokens: list[str | None]
+    keys: Keys
     lang: str
-    agents: dict[int, Agent]
+    hints: bool
+    creator: str
+    touched: float
     version: int = 0
     log: deque[Entry] = field(default_factory=lambda: deque(maxlen=LOG_KEEP))
-    listeners: set[asyncio.Queue[int | None]] = field(default_factory=set)
+    listeners: dict[asyncio.Queue[int | None], int] = field(default_factory=dict)
     driving: bool = False
-    hinters: dict[int, Agent] = field(default_factory=dict)
+    hint_cache: dict[int, tuple[int, dict[str, Any], str]] = field(default_factory=dict)
     record_path: Path | None = None
 
     @property
@@ -65,99 +76,183 @@ class Live:
         return self.session.game
 
     def seat_of(self, token: str | None) -> int:
-        """The seat whose secret ``token`` this is (a user error otherwise)."""
+        """The seat whose secret ``token`` this is (Forbidden otherwise)."""
         if not token:
-            raise Forbidden("this request carries no seat token")
-        for seat, known in enumerate(self.tokens):
-            if known is not None and secrets.compare_digest(known, token):
-                return seat
-        raise Forbidden("this seat token does not belong to this game")
+            raise Forbidden("this request carries no seat token (header X-Asobi-Token)")
+        seat = self.keys.seat_of(token) if well_formed(token) else None
+        if seat is None:
+            raise Forbidden("this seat token does not belong to this game (or was replaced)")
+        return seat
 
     def notify(self) -> None:
         for queue in list(self.listeners):
             queue.put_nowait(self.version)
 
-
-class NotFound(AsobiError):
-    """An unknown game (mapped to 404)."""
-
-
-class Forbidden(AsobiError):
-    """A missing or wrong seat token (mapped to 403)."""
+    def hang_up(self, seat: int) -> None:
+        """End the update streams of ``seat`` (its token was revoked)."""
+        for queue, listener in list(self.listeners.items()):
+            if listener == seat:
+                queue.put_nowait(None)
 
 
 class Hub:
-    """Every live game of one server, plus the store that outlives it."""
+    """Every game this server holds in memory, plus the store that outlives them."""
 
     def __init__(
         self,
         registry: Registry,
         store: Store,
+        options: ServerOptions | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.registry = registry
         self.store = store
+        self.options = options or ServerOptions()
         self.clock = clock
+        self.now = now
         self.games: dict[str, Live] = {}
         self.move_ms: deque[float] = deque(maxlen=20_000)
         self.tasks: set[asyncio.Task[None]] = set()
         self.closing = False
+        self._limiter: anyio.CapacityLimiter | None = None
+
+    @property
+    def limiter(self) -> anyio.CapacityLimiter:
+        """How many AI decisions and hints run at once (created on the server's loop)."""
+        if self._limiter is None:
+            self._limiter = anyio.CapacityLimiter(self.options.ai_threads)
+        return self._limiter
 
     # ------------------------------------------------------------------ creating, loading
     def create(
-        self,
-        game_name: str,
-        variant: str | Variant | None,
-        seats: list[str] | tuple[SeatSpec, ...],
-        lang: str,
-        seed: int | None = None,
-        variant_ref: str | None = None,
-        record_path: Path | None = None,
-    ) -> Live:
-        game = self.registry.game(game_name)
-        if isinstance(variant, Variant):
-            loaded = variant
-        else:
-            name = variant or game.info.default_variant
-            if variants.looks_like_path(name):
-                raise AsobiError(f"'{name}' is not a variant name; choose one from the list")
-            loaded = variants.load(game.info, name)
-        specs = seats if isinstance(seats, tuple) else parse_seats(list(seats), game)
-        session = Session(game, loaded, specs, seed=seed, variant_ref=variant_ref)
-        agents = seat_agents(session)
-        tokens = [secrets.token_urlsafe(18) if s.is_human else None for s in session.seats]
-        game_id = secrets.token_urlsafe(9)
-        live = Live(game_id, session, tokens, lang, agents, record_path=record_path)
-        self.store.create(game_id, game.name, tokens, lang, session.record())
+        self, new: NewGame, creator: str, record_path: Path | None = None
+    ) -> tuple[Live, Minted]:
+        """Start a game as ``new`` says (checked against this server's limits)."""
+        self.sweep()
+        unfinished = [g for g in self.games.values() if not g.session.finished]
+        if len(unfinished) >= self.options.max_games:
+            raise TooMany("the server is full; try again when some games have ended")
+        cap = self.options.games_per_creator
+        if cap and sum(1 for g in unfinished if g.creator == creator) >= cap:
+            raise TooMany(f"you already have {cap} unfinished games on this server")
+        session = Session(new.game, new.variant, new.seats, seed=new.seed,
+                          variant_ref=new.variant_ref)
+        for seat, spec in enumerate(session.seats):
+            if not spec.is_human:
+                decision_agent(session, seat)  # an unknown level is refused now, not later
+        minted = deal_keys([s.is_human for s in session.seats], new.creator_seat)
+        game_id = secrets.token_urlsafe(12)
+        live = Live(game_id, session, minted.keys, new.lang, new.hints, creator, self.now(),
+                    record_path=record_path)
+        self.store.create(game_id, new.game.name, minted.keys, new.lang, new.hints, creator,
+                          session.record())
         self.games[game_id] = live
         self.kick(live)
-        return live
+        return live, minted
 
     def get(self, game_id: str) -> Live:
-        """A live game, rebuilt from the store when this server has not seen it yet."""
+        """A game, from memory or rebuilt from the store (its log and narration included)."""
+        if not _GAME_ID.fullmatch(game_id):
+            raise NotFound("no such game on this server")
         live = self.games.get(game_id)
-        if live is not None:
-            return live
+        if live is None:
+            live = self._load(game_id)
+            self.games[game_id] = live
+        live.touched = self.now()
+        self.kick(live)  # an AI seat left waiting (a restart, a game started outside the loop)
+        return live
+
+    def _load(self, game_id: str) -> Live:
         stored = self.store.get(game_id)
         if stored is None:
             raise NotFound(f"no game '{game_id}' on this server")
-        session = records.replay(self.registry, stored.record)
+        record = stored.record
+        session = records.start(self.registry, record)
         # records.start treats unknown seat texts as humans; keep what the record said.
-        session.seats = tuple(_seat(text) for text in stored.record["seats"])
-        live = Live(stored.id, session, stored.tokens, stored.lang, seat_agents(session))
-        live.version = len(session.moves)
-        self.games[game_id] = live
-        self.kick(live)
+        session.seats = tuple(_seat(text) for text in record["seats"])
+        live = Live(stored.id, session, stored.keys, stored.lang, stored.hints, stored.creator,
+                    self.now())
+        for move in record["moves"]:
+            legal = session.legal_actions(move["seat"])
+            index = _index_of(legal, move["action"])
+            events = session.apply(move["seat"], move["action"])
+            live.version += 1
+            live.log.append(Entry(live.version, move["seat"], session.moves[-1]["action"],
+                                  index, events))
         return live
 
+    def sweep(self) -> None:
+        """Let games nobody touched for ``idle_seconds`` leave memory (they stay stored)."""
+        limit = self.now() - self.options.idle_seconds
+        for game_id, live in list(self.games.items()):
+            if live.touched < limit and not live.listeners and not live.driving:
+                del self.games[game_id]
+
+    # ------------------------------------------------------------------ seats
+    def claim(self, live: Live, code: Any) -> tuple[int, str]:
+        """Spend an invitation: a new token for its seat (403 unknown, 409 already used)."""
+        seat = live.keys.invited_seat(code) if well_formed(code) else None
+        if seat is None:
+            raise Forbidden("this invitation is not valid: it may have been replaced by a new "
+                            "one; ask the player who created the game")
+        if live.keys.seats[seat].token is not None:
+            raise Conflict(f"this invitation was already used: seat {seat + 1} has its player")
+        token, token_digest = mint()
+        live.keys = live.keys.with_seat(seat, SeatKey(True, token_digest,
+                                                      live.keys.seats[seat].invite))
+        self.store.save_keys(live.id, live.keys)
+        live.notify()
+        return seat, token
+
+    def reinvite(self, live: Live, owner: str | None, seat: Any) -> str:
+        """A new invitation for ``seat``; its old invitation and token stop working."""
+        if not owner or not well_formed(owner) or not same(owner, live.keys.owner):
+            raise Forbidden("only the player who created this game can invite again")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (
+            0 <= seat < live.session.players
+        ):
+            raise AsobiError(f"no seat {seat!r}: seats are numbered 0 to "
+                             f"{live.session.players - 1}")
+        if not live.keys.seats[seat].human:
+            raise AsobiError(f"seat {seat + 1} is played by the AI")
+        code, code_digest = mint()
+        live.keys = live.keys.with_seat(seat, SeatKey(True, None, code_digest))
+        live.hint_cache.pop(seat, None)
+        self.store.save_keys(live.id, live.keys)
+        live.hang_up(seat)
+        live.notify()
+        return code
+
     # ------------------------------------------------------------------ moves
-    def act(self, live: Live, seat: int, action: Any) -> Entry:
-        """Apply a seat's action (AsobiError when illegal; the game is then unchanged)."""
+    def act(self, live: Live, seat: int, choice: dict[str, Any], version: int) -> bool:
+        """Apply a seat's move made on ``version``. True when applied; False when it is the
+        very move that already made ``version + 1`` (sent twice: applied once). A move made on
+        any other old version is a Conflict; an illegal one an AsobiError. Either way the
+        game is then unchanged."""
+        if version != live.version:
+            done = next((e for e in live.log if e.version == version + 1), None)
+            if done is not None and done.seat == seat and _same_choice(done, choice):
+                return False
+            raise Conflict(f"the table has moved on since version {version}: "
+                           f"it is at version {live.version}; look again and choose")
         start = self.clock()
+        legal = live.session.legal_actions(seat)
+        if "index" in choice:
+            index = choice["index"]
+            if not legal:
+                raise AsobiError(f"it is not your turn (waiting for seats "
+                                 f"{_people(live.session.to_act())})")
+            if not 0 <= index < len(legal):
+                raise AsobiError(f"no choice number {index}: there are {len(legal)} choices")
+            action = legal[index]
+        else:
+            action = choice["action"]
+            index = _index_of(legal, action) if isinstance(action, dict) else -1
         events = live.session.apply(seat, action)
         live.version += 1
-        entry = Entry(live.version, seat, live.session.moves[-1]["action"], events)
-        live.log.append(entry)
+        live.log.append(Entry(live.version, seat, live.session.moves[-1]["action"], index,
+                              events))
         finished = live.session.finished
         self.store.save(live.id, live.session.record(), finished)
         if finished and live.record_path is not None:
@@ -166,7 +261,7 @@ class Hub:
         live.notify()
         self.move_ms.append((self.clock() - start) * 1000.0)
         self.kick(live)
-        return entry
+        return True
 
     def kick(self, live: Live) -> None:
         """Start the AI of ``live`` if an AI seat must act and no AI task runs for it."""
@@ -182,7 +277,7 @@ class Hub:
         task.add_done_callback(self.tasks.discard)
 
     def _ai_to_act(self, live: Live) -> list[int]:
-        return [s for s in live.session.to_act() if s in live.agents]
+        return [s for s in live.session.to_act() if not live.session.seats[s].is_human]
 
     async def _drive(self, live: Live) -> None:
         try:
@@ -191,26 +286,36 @@ class Hub:
                 if not waiting:
                     break
                 seat = waiting[0]
+                version = live.version
                 obs = live.session.observation(seat)
                 legal = live.session.legal_actions(seat)
-                agent = live.agents[seat]
-                action = await anyio.to_thread.run_sync(agent.choose, obs, legal)
-                if seat in live.session.to_act() and live.session.legal_actions(seat) == legal:
-                    self.act(live, seat, action)
+                agent = decision_agent(live.session, seat)
+                action = await anyio.to_thread.run_sync(
+                    agent.choose, obs, legal, limiter=self.limiter
+                )
+                if live.version == version:
+                    self.act(live, seat, {"action": action}, version)
         finally:
             live.driving = False
 
     async def hint(self, live: Live, seat: int) -> tuple[dict[str, Any], str]:
+        if not live.hints:
+            raise Forbidden("hints are off at this table (the game's creator decides)")
         legal = live.session.legal_actions(seat)
         if not legal:
             raise AsobiError("it is not your turn: there is nothing to hint")
-        hinter = live.hinters.get(seat)
-        if hinter is None:
-            hinter = hint_agent(live.session, seat)
-            live.hinters[seat] = hinter
+        cached = live.hint_cache.get(seat)
+        if cached is not None and cached[0] == live.version:
+            return cached[1], cached[2]
+        version = live.version
         obs = live.session.observation(seat)
-        action, reason = await anyio.to_thread.run_sync(hinter.explain, obs, legal)
-        return dict(action), str(reason)
+        hinter = decision_agent(live.session, seat, strongest_level(live.game))
+        action, reason = await anyio.to_thread.run_sync(
+            hinter.explain, obs, legal, limiter=self.limiter
+        )
+        answer = (dict(action), str(reason))
+        live.hint_cache[seat] = (version, *answer)
+        return answer
 
     async def close(self) -> None:
         self.closing = True
@@ -244,9 +349,11 @@ class Hub:
             "variant": {"name": session.variant_ref, "title": session.variant.title},
             "seat": seat,
             "seats": [
-                {"seat": i, "kind": spec.kind, "level": spec.level, "label": str(spec)}
-                for i, spec in enumerate(session.seats)
+                {"seat": i, "kind": spec.kind, "level": spec.level, "label": str(spec),
+                 "claimed": key.claimed}
+                for i, (spec, key) in enumerate(zip(session.seats, live.keys.seats, strict=True))
             ],
+            "hints": live.hints,
             "version": live.version,
             "since": since,
             "to_act": to_act,
@@ -265,6 +372,22 @@ class Hub:
 def label(game: Game, obs: dict[str, Any], action: dict[str, Any], lang: str) -> str:
     text = game.hook.asobi_describe_action(observation=obs, action=action, lang=lang)
     return text if text is not None else canonical(action)
+
+
+def _index_of(legal: list[dict[str, Any]], action: dict[str, Any]) -> int:
+    key = canonical(action)
+    return next((i for i, a in enumerate(legal) if canonical(a) == key), -1)
+
+
+def _same_choice(done: Entry, choice: dict[str, Any]) -> bool:
+    if "index" in choice:
+        return bool(done.index == choice["index"])
+    action = choice["action"]
+    return isinstance(action, dict) and canonical(action) == canonical(done.action)
+
+
+def _people(seats: list[int]) -> str:
+    return ", ".join(str(s + 1) for s in seats) or "nobody"
 
 
 def _seat(text: str) -> SeatSpec:

@@ -1,11 +1,16 @@
-"""Running the web frontend: ``asobi serve`` and ``asobi play --frontend web``."""
+"""Running the web frontend: ``asobi serve`` and ``asobi play --frontend web``.
+
+The listening socket is bound here, before uvicorn starts, so a port in use is one clear
+message (exit status 2) and ``serving on URL`` is printed only once requests can reach it.
+"""
 
 from __future__ import annotations
 
+import errno
 import socket
 import sys
 import webbrowser
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -14,16 +19,32 @@ from asobi.frontend import Launch
 from asobi.registry import Registry
 
 from .app import create_app
+from .errors import BadRequest
+from .newgame import NewGame
+from .options import ServerOptions, club_key_from_env, hosts_for
 from .store import Store, default_db_path
 
 
-def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((host, 0))
-        return int(sock.getsockname()[1])
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: any free port), or a clear refusal."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise AsobiError(
+                f"port {port} on {host} is already in use; choose another with --port"
+            ) from None
+        raise AsobiError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    return sock
 
 
-def run(app: Any, host: str, port: int) -> None:
+def run(app: Any, sock: socket.socket) -> None:
     try:
         import uvicorn
     except ImportError:
@@ -31,9 +52,44 @@ def run(app: Any, host: str, port: int) -> None:
             "the web frontend needs uvicorn and starlette: pip install 'asobi[web]'"
         ) from None
     config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2
+        app, log_level="warning", access_log=False, timeout_graceful_shutdown=2
     )
-    uvicorn.Server(config).run()
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def url_of(host: str, sock: socket.socket) -> str:
+    port = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
+def server_options(options: Mapping[str, Any], lang: str, host: str) -> ServerOptions:
+    """``asobi serve``'s options as the server's limits (unset ones keep their defaults)."""
+    base = ServerOptions()
+    extra_hosts = tuple(options.get("allowed_host") or ())
+
+    def pick(name: str, default: Any) -> Any:
+        value = options.get(name)
+        return default if value is None else value
+
+    return ServerOptions(
+        default_lang=lang,
+        max_games=int(pick("max_games", base.max_games)),
+        games_per_creator=int(pick("games_per_creator", base.games_per_creator)),
+        allow_ai_only=bool(pick("allow_ai_only", base.allow_ai_only)),
+        ai_budget_max=float(pick("ai_budget_max", base.ai_budget_max)),
+        ai_threads=int(pick("ai_threads", base.ai_threads)),
+        idle_seconds=float(pick("idle_minutes", base.idle_seconds / 60)) * 60,
+        club_key=club_key_from_env(options.get("club_key")),
+        allowed_hosts=hosts_for(host, extra_hosts),
+    )
+
+
+def _announce(line: Callable[[], str], out: Any) -> Callable[[], None]:
+    def ready() -> None:
+        print(line(), file=out, flush=True)
+
+    return ready
 
 
 class WebFrontend:
@@ -43,47 +99,74 @@ class WebFrontend:
 
     def serve(self, registry: Registry, options: Mapping[str, Any]) -> int:
         host = str(options.get("host") or "127.0.0.1")
-        port = int(options.get("port") or 8000)
+        port = int(options.get("port") if options.get("port") is not None else 8000)
         db = Path(options["db"]) if options.get("db") else default_db_path()
+        limits = server_options(options, str(options.get("lang") or "en"), host)
         store = Store(db)
-        app = create_app(registry, store, default_lang=str(options.get("lang") or "en"))
-        print(f"asobi: serving on http://{host}:{port}/  (games kept in {db})", flush=True)
         try:
-            run(app, host, port)
+            sock = bind(host, port)
+        except AsobiError:
+            store.close()
+            raise
+        url = url_of(host, sock)
+        notes = [f"games kept in {db}"]
+        if limits.club_key:
+            notes.append("club passphrase required to create games")
+        if limits.allowed_hosts == ("*",):
+            notes.append("any Host header accepted: name yours with --allowed-host")
+        app = create_app(
+            registry, store, options=limits,
+            on_ready=_announce(lambda: f"asobi: serving on {url}/  ({'; '.join(notes)})",
+                               sys.stdout),
+        )
+        try:
+            run(app, sock)
         finally:
             store.close()
         return 0
 
     def play(self, launch: Launch) -> int:
         host = str(launch.options.get("host") or "127.0.0.1")
-        port = int(launch.options.get("port") or free_port(host))
+        port = int(launch.options.get("port") or 0)
         db = Path(launch.options["db"]) if launch.options.get("db") else default_db_path()
+        humans = [i for i, s in enumerate(launch.seats) if s.is_human]
+        if launch.seed is not None and len(humans) > 1:
+            raise BadRequest("a chosen seed is for practice only: with more than one person "
+                             "at the table, whoever chose it would know the others' cards")
         store = Store(db)
-        app = create_app(launch.registry, store, default_lang=launch.lang)
-        hub = app.state.hub
-        live = hub.create(
-            launch.game.name,
-            launch.variant,
-            launch.seats,
-            launch.lang,
-            seed=launch.seed,
-            variant_ref=launch.variant_ref,
-            record_path=launch.record_path,
-        )
-        out = launch.stdout or sys.stdout
-        links = [
-            f"http://{host}:{port}/#/play/{live.id}/{token}"
-            for token in live.tokens
-            if token is not None
-        ]
-        print(f"{launch.game.info.title}: open {links[0] if links else ''}", file=out, flush=True)
-        for extra in links[1:]:
-            print(f"  another seat: {extra}", file=out, flush=True)
-        print("Press Ctrl+C to stop the server (the game is kept and can be resumed).", file=out)
-        if links:
-            webbrowser.open(links[0])
         try:
-            run(app, host, port)
+            sock = bind(host, port)
+        except AsobiError:
+            store.close()
+            raise
+        url = url_of(host, sock)
+        app = create_app(launch.registry, store,
+                         options=ServerOptions(default_lang=launch.lang,
+                                               allowed_hosts=hosts_for(host),
+                                               allow_ai_only=True))
+        new = NewGame(
+            game=launch.game,
+            variant=launch.variant,
+            seats=launch.seats,
+            lang=launch.lang,
+            seed=launch.seed,
+            hints=len(humans) <= 1,
+            creator_seat=humans[0] if humans else None,
+            variant_ref=launch.variant_ref,
+        )
+        live, minted = app.state.hub.create(new, "local", record_path=launch.record_path)
+        out = launch.stdout or sys.stdout
+        mine = f"{url}/#/play/{live.id}/{minted.creator_token}" if minted.creator_token else ""
+        title = launch.game.info.title
+        print(f"{title}: open {mine or url + '/'}", file=out, flush=True)
+        for seat, code in sorted(minted.invitations.items()):
+            print(f"  invitation for seat {seat + 1}: {url}/#/join/{live.id}/{code}",
+                  file=out, flush=True)
+        print("Press Ctrl+C to stop the server (the game is kept and can be resumed).", file=out)
+        if mine:
+            webbrowser.open(mine)
+        try:
+            run(app, sock)
         finally:
             store.close()
         return 0

@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from webhelpers import LiveServer, build_registry  # noqa: E402
+from webhelpers import TEST_OPTIONS, LiveServer, build_registry  # noqa: E402
 
 from asobi.registry import Registry  # noqa: E402
 from asobi_frontends.web.app import create_app  # noqa: E402
@@ -34,7 +34,7 @@ def client(web_registry: Registry, db_path: Path) -> Iterator[Any]:
     from starlette.testclient import TestClient
 
     store = Store(db_path)
-    app = create_app(web_registry, store)
+    app = create_app(web_registry, store, options=TEST_OPTIONS)
     with TestClient(app) as test_client:
         yield test_client
     store.close()

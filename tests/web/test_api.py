@@ -5,22 +5,39 @@ from __future__ import annotations
 import json
 
 from starlette.testclient import TestClient
-from webhelpers import need, wait_until
+from webhelpers import TEST_OPTIONS, need, wait_until
 
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.store import Store
 
 
 def start(client, game="nim", seats=("human", "ai:random"), **extra):
+    """Create a game; return the answer with ``tokens``: one per human seat, the creator's
+    own and, for the others, a token minted by claiming their invitation."""
     res = client.post("/api/games", json={"game": game, "seats": list(seats), **extra})
     assert res.status_code == 201, res.text
-    return res.json()
+    created = res.json()
+    tokens = [None] * len(seats)
+    if created["seat"] is not None:
+        tokens[created["seat"]] = created["token"]
+    for invitation in created["invitations"]:
+        claim = client.post(f"/api/join/{created['id']}", json={"code": invitation["code"]})
+        assert claim.status_code == 200, claim.text
+        tokens[claim.json()["seat"]] = claim.json()["token"]
+    return {**created, "tokens": tokens}
 
 
 def seat_get(client, game_id, token, since=-1):
     res = client.get(f"/api/play/{game_id}?since={since}", headers={"X-Asobi-Token": token})
     assert res.status_code == 200, res.text
     return res.json()
+
+
+def move(client, game_id, token, index=0, version=None):
+    if version is None:
+        version = seat_get(client, game_id, token)["version"]
+    return client.post(f"/api/play/{game_id}/act", json={"index": index, "version": version},
+                       headers={"X-Asobi-Token": token})
 
 
 def test_lobby_lists_every_installed_game_with_variants(client):
@@ -33,17 +50,20 @@ def test_lobby_lists_every_installed_game_with_variants(client):
     assert set(body["languages"]) == {"en", "pt", "it", "ja"}
 
 
-def test_only_human_seats_get_a_token_and_a_link(client):
-    created = start(client, seats=("human", "ai:random", "human"))
-    tokens = [s.get("token") for s in created["seats"]]
-    assert tokens[0] and tokens[2] and tokens[1] is None
-    assert tokens[0] != tokens[2]
-    assert created["seats"][0]["link"] == f"/#/play/{created['id']}/{tokens[0]}"
+def test_the_creator_gets_their_own_token_and_an_invitation_per_other_human(client):
+    res = client.post("/api/games", json={"game": "nim", "seats": ["human", "ai:random", "human"]})
+    created = res.json()
+    assert created["seat"] == 0 and created["token"] and created["owner"]
+    assert [i["seat"] for i in created["invitations"]] == [2]
+    code = created["invitations"][0]["code"]
+    assert code != created["token"]
+    assert created["invitations"][0]["link"] == f"/#/join/{created['id']}/{code}"
+    assert created["hints"] is False  # two people at the table: hints off unless asked for
 
 
 def test_ai_moves_on_the_server_and_the_human_gets_labelled_choices(client):
     created = start(client, seats=("ai:random", "human"), seed=5)
-    token = created["seats"][1]["token"]
+    token = created["tokens"][1]
     body = wait_until(lambda: (b := seat_get(client, created["id"], token))["legal"] and b)
     assert body["seat"] == 1
     assert body["version"] >= 1
@@ -52,34 +72,37 @@ def test_ai_moves_on_the_server_and_the_human_gets_labelled_choices(client):
 
 
 def test_a_token_acts_only_for_its_own_seat(client):
-    created = start(client, seats=("human", "human"), seed=3)
-    first, second = (s["token"] for s in created["seats"])
+    created = start(client, seats=("human", "human"))
+    first, second = created["tokens"]
     gid = created["id"]
     before = seat_get(client, gid, first)
     assert before["to_act"] == [0]
     # The second seat's token cannot play the first seat's move.
-    res = client.post(f"/api/play/{gid}/act", json={"index": 0}, headers={"X-Asobi-Token": second})
+    res = move(client, gid, second)
     assert res.status_code == 400
     assert "turn" in res.json()["error"]
-    res = client.post(f"/api/play/{gid}/act", json={"index": 0}, headers={"X-Asobi-Token": "nope"})
+    res = client.post(f"/api/play/{gid}/act", json={"index": 0, "version": 0},
+                      headers={"X-Asobi-Token": "nope"})
     assert res.status_code == 403
-    res = client.post(f"/api/play/{gid}/act", json={"index": 0})
+    res = client.post(f"/api/play/{gid}/act", json={"index": 0, "version": 0})
     assert res.status_code == 403
     assert seat_get(client, gid, first)["version"] == before["version"]
 
 
 def test_malformed_and_illegal_requests_are_4xx_json_and_change_nothing(client):
-    created = start(client, seats=("human", "human"), seed=3)
-    gid, token = created["id"], created["seats"][0]["token"]
-    headers = {"X-Asobi-Token": token}
+    created = start(client, seats=("human", "human"))
+    gid, token = created["id"], created["tokens"][0]
+    headers = {"X-Asobi-Token": token, "Content-Type": "application/json"}
     before = seat_get(client, gid, token)
     bad_bodies = [
         b"not json",
         b"[1, 2]",
-        json.dumps({"action": {"pile": 0, "take": 99}}).encode(),
-        json.dumps({"action": "take"}).encode(),
-        json.dumps({"index": 999}).encode(),
-        json.dumps({"index": "1"}).encode(),
+        json.dumps({"action": {"pile": 0, "take": 99}, "version": 0}).encode(),
+        json.dumps({"action": "take", "version": 0}).encode(),
+        json.dumps({"index": 999, "version": 0}).encode(),
+        json.dumps({"index": "1", "version": 0}).encode(),
+        json.dumps({"index": 0}).encode(),
+        json.dumps({"version": 0}).encode(),
         json.dumps({}).encode(),
     ]
     for body in bad_bodies:
@@ -101,27 +124,26 @@ def test_malformed_and_illegal_requests_are_4xx_json_and_change_nothing(client):
 
 
 def test_hint_names_a_legal_move_with_a_reason(client):
-    created = start(client, seats=("human", "human"), seed=9)
-    gid, token = created["id"], created["seats"][0]["token"]
+    created = start(client, seats=("human", "human"), hints=True)
+    gid, token = created["id"], created["tokens"][0]
     hint = client.get(f"/api/play/{gid}/hint", headers={"X-Asobi-Token": token}).json()
     legal = seat_get(client, gid, token)["legal"]
     assert hint["key"] in [c["key"] for c in legal]
     assert hint["reason"]
-    other = created["seats"][1]["token"]
+    other = created["tokens"][1]
     assert client.get(f"/api/play/{gid}/hint", headers={"X-Asobi-Token": other}).status_code == 400
 
 
 def test_record_only_after_the_game_and_games_resume_after_a_restart(web_registry, db_path):
     store = Store(db_path)
-    with TestClient(create_app(web_registry, store)) as client:
-        created = start(client, seats=("human", "human"), seed=11)
+    with TestClient(create_app(web_registry, store, options=TEST_OPTIONS)) as client:
+        created = start(client, seats=("human", "human"))
         gid = created["id"]
-        tokens = [s["token"] for s in created["seats"]]
+        tokens = created["tokens"]
         for _ in range(3):
             body = seat_get(client, gid, tokens[0])
             seat = body["to_act"][0]
-            res = client.post(f"/api/play/{gid}/act", json={"index": 0},
-                              headers={"X-Asobi-Token": tokens[seat]})
+            res = move(client, gid, tokens[seat], version=body["version"])
             assert res.status_code == 200
         before = seat_get(client, gid, tokens[0])
         res = client.get(f"/api/play/{gid}/record", headers={"X-Asobi-Token": tokens[0]})
@@ -129,14 +151,13 @@ def test_record_only_after_the_game_and_games_resume_after_a_restart(web_registr
     store.close()
 
     store = Store(db_path)  # a new server on the same file
-    with TestClient(create_app(web_registry, store)) as client:
+    with TestClient(create_app(web_registry, store, options=TEST_OPTIONS)) as client:
         after = seat_get(client, gid, tokens[0])
         assert after["observation"] == before["observation"]
         assert after["version"] == before["version"] == 3
         while not (body := seat_get(client, gid, tokens[0]))["finished"]:
             seat = body["to_act"][0]
-            client.post(f"/api/play/{gid}/act", json={"index": 0},
-                        headers={"X-Asobi-Token": tokens[seat]})
+            move(client, gid, tokens[seat], version=body["version"])
         record = client.get(f"/api/play/{gid}/record", headers={"X-Asobi-Token": tokens[1]})
         assert record.status_code == 200
         assert record.json()["game"] == "nim" and len(record.json()["moves"]) == body["version"]

@@ -6,7 +6,7 @@ import json
 import random
 from typing import Any
 
-from webhelpers import need
+from webhelpers import create_game, need, play
 
 from asobi_frontends.web.games import Hub
 from asobi_frontends.web.store import Store
@@ -46,7 +46,7 @@ def test_koikoi_payloads_never_leak_hidden_cards(web_registry, tmp_path):
     checked = 0
     for game_no in range(60):
         variant = ["standard", "koikoi-japan", "italian"][game_no % 3]
-        live = hub.create("koikoi", variant, ["human", "human"], "en", seed=rng.randrange(10**6))
+        live = create_game(hub, "koikoi", variant, ["human", "human"], seed=rng.randrange(10**6))
         since = [-1, -1]
         moves = 0
         while not live.session.finished and moves < 400:
@@ -62,7 +62,7 @@ def test_koikoi_payloads_never_leak_hidden_cards(web_registry, tmp_path):
                 checked += 1
             seat = live.session.to_act()[0]
             legal = live.session.legal_actions(seat)
-            hub.act(live, seat, rng.choice(legal))
+            play(hub, live, seat, rng.choice(legal))
             moves += 1
     assert checked > 1000
 
@@ -77,7 +77,7 @@ def test_sakura_payloads_hold_only_what_the_seat_may_know(web_registry, tmp_path
     rng = random.Random(7)
     for game_no in range(10):
         players = 2 + game_no % 5
-        live = hub.create("sakura", None, ["human"] * players, "en", seed=rng.randrange(10**6))
+        live = create_game(hub, "sakura", None, ["human"] * players, seed=rng.randrange(10**6))
         since = [-1] * players
         moves = 0
         while not live.session.finished and moves < 1500:
@@ -95,5 +95,5 @@ def test_sakura_payloads_hold_only_what_the_seat_may_know(web_registry, tmp_path
                 for event in body["events"]:
                     assert event.get("seats") in (None, [seat]), json.dumps(event)
             seat = live.session.to_act()[0]
-            hub.act(live, seat, rng.choice(live.session.legal_actions(seat)))
+            play(hub, live, seat, rng.choice(live.session.legal_actions(seat)))
             moves += 1

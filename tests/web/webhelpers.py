@@ -14,9 +14,17 @@ from typing import Any
 import pluggy
 import pytest
 
+from asobi import variants
 from asobi.registry import Registry
+from asobi.session import parse_seats
 from asobi_frontends.web.app import create_app
+from asobi_frontends.web.games import Hub, Live
+from asobi_frontends.web.newgame import NewGame
+from asobi_frontends.web.options import LOCAL_HOSTS, ServerOptions
 from asobi_frontends.web.store import Store
+
+TEST_OPTIONS = ServerOptions(allowed_hosts=(*LOCAL_HOSTS, "testserver"))
+"""The server's defaults, answering the Host header of Starlette's test client too."""
 
 hookimpl = pluggy.HookimplMarker("asobi")
 
@@ -54,6 +62,23 @@ def build_registry() -> Registry:
     return registry
 
 
+def create_game(
+    hub: Hub, game: str, variant: str | None, seats: list[str], lang: str = "en",
+    seed: int | None = None,
+) -> Live:
+    """A game created straight on the hub (no HTTP, so a seed is allowed at any table)."""
+    found = hub.registry.game(game)
+    loaded = variants.load(found.info, variant or found.info.default_variant)
+    new = NewGame(found, loaded, parse_seats(seats, found), lang, seed=seed, creator_seat=0)
+    live, _minted = hub.create(new, "test")
+    return live
+
+
+def play(hub: Hub, live: Live, seat: int, action: dict[str, Any]) -> None:
+    """Apply ``action`` for ``seat`` on the table's current version."""
+    hub.act(live, seat, {"action": action}, live.version)
+
+
 def need(registry: Registry, game: str) -> None:
     if game not in registry.games():
         pytest.skip(f"the {game} plugin is not installed yet")
@@ -78,9 +103,14 @@ def free_port() -> int:
 class LiveServer:
     """uvicorn in a background thread, on 127.0.0.1 and a free port; restartable."""
 
-    def __init__(self, registry: Registry, db: Path) -> None:
+    def __init__(
+        self, registry: Registry, db: Path, options: ServerOptions = TEST_OPTIONS,
+        log_level: str = "warning",
+    ) -> None:
         self.registry = registry
         self.db = db
+        self.options = options
+        self.log_level = log_level
         self.port = free_port()
         self.server: Any = None
         self.thread: threading.Thread | None = None
@@ -94,9 +124,9 @@ class LiveServer:
         import uvicorn
 
         self.store = Store(self.db)
-        app = create_app(self.registry, self.store)
+        app = create_app(self.registry, self.store, options=self.options)
         config = uvicorn.Config(
-            app, host="127.0.0.1", port=self.port, log_level="warning",
+            app, host="127.0.0.1", port=self.port, log_level=self.log_level,
             timeout_graceful_shutdown=1, lifespan="on",
         )
         self.server = uvicorn.Server(config)

@@ -1,0 +1,58 @@
+"""The web server's refusals: user errors (AsobiError) that carry their HTTP status.
+
+A plain :class:`asobi.errors.AsobiError` (an illegal move, a bad variant name) is a 400; these
+subclasses say more precisely what went wrong. Every one of them is answered as
+``{"error": message}`` and leaves every game as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asobi.errors import AsobiError
+
+
+class WebError(AsobiError):
+    status = 400
+
+
+class BadRequest(WebError):
+    """A request the server cannot read."""
+
+
+class Forbidden(WebError):
+    """A missing or wrong token, key or passphrase, or a table rule that forbids the request."""
+
+    status = 403
+
+
+class NotFound(WebError):
+    """An unknown game, variant, language or file."""
+
+    status = 404
+
+
+class Conflict(WebError):
+    """A move made on a version the table has left, or an invitation already used."""
+
+    status = 409
+
+    def __init__(self, message: str, payload: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.payload = payload
+
+
+class TooLarge(WebError):
+    status = 413
+
+
+class Unsupported(WebError):
+    """A body that is not JSON."""
+
+    status = 415
+
+
+class TooMany(WebError):
+    """A limit of the server (games, games per creator, open streams) is reached."""
+
+    status = 429

@@ -1,0 +1,87 @@
+"""What every response carries: the headers of a careful site, and errors as JSON.
+
+:class:`Guard` is plain ASGI middleware, outermost in the stack. It adds the security headers to
+every HTTP response, and turns a plain-text 4xx written by a layer below the application (the
+Host check of Starlette's ``TrustedHostMiddleware`` answers ``Invalid host header`` as text) into
+the ``{"error": ...}`` body every other refusal has.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",  # no inline script, no eval
+        "style-src 'self' 'unsafe-inline'",  # views set style attributes
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",  # no framing by other sites
+    )
+)
+
+SECURITY_HEADERS = (
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"SAMEORIGIN"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+)
+
+
+class Guard:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        held: dict[str, Any] = {}
+
+        async def send_guarded(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [
+                    (k, v) for k, v in message.get("headers", [])
+                    if k.lower() not in {name for name, _ in SECURITY_HEADERS}
+                ]
+                headers.extend(SECURITY_HEADERS)
+                message = {**message, "headers": headers}
+                kind = dict(headers).get(b"content-type", b"")
+                if 400 <= message["status"] < 500 and kind.startswith(b"text/plain"):
+                    held["start"] = message  # rewritten once the text is known
+                    held["body"] = b""
+                    return
+                await send(message)
+                return
+            if "start" in held and message["type"] == "http.response.body":
+                held["body"] += message.get("body", b"")
+                if message.get("more_body"):
+                    return
+                await _send_json_error(send, held["start"], held.pop("body"))
+                return
+            await send(message)
+
+        await self.app(scope, receive, send_guarded)
+
+
+async def _send_json_error(send: Send, start: Message, text: bytes) -> None:
+    body = json.dumps({"error": text.decode("utf-8", "replace") or "refused"}).encode()
+    headers = [
+        (k, v) for k, v in start["headers"] if k.lower() not in (b"content-type", b"content-length")
+    ]
+    headers += [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    await send({**start, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,183 @@
+"""Routes that need no seat: the page, game assets, the catalogue, rules, creating and joining.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import statistics
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+
+from asobi import variants
+from asobi.i18n import LANGUAGES
+
+from .catalogue import catalogue, game_package
+from .errors import Forbidden, NotFound
+from .games import Live
+from .newgame import find_game, find_variant, read_new_game
+from .reading import body_of, hub_of, lang_of
+from .seats import Minted
+
+STATIC = Path(__file__).resolve().parent / "static"
+ASSET_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".json": "application/json",
+    ".png": "image/png",
+    ".woff2": "font/woff2",
+}
+MAX_ASSET_PATH = 200
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def asset(request: Request) -> Response:
+    game = find_game(hub_of(request).registry, request.path_params["game"])
+    name = request.path_params["path"]
+    parts = name.split("/")
+    if len(name) > MAX_ASSET_PATH or any(p in ("", ".", "..") or p.startswith(".") for p in parts):
+        raise NotFound("no such asset")
+    folder = game.hook.asobi_web_assets()
+    if folder is None:
+        raise NotFound(f"{game.info.title} has no browser view")
+    item = folder
+    for part in parts:
+        item = item / part
+    suffix = Path(name).suffix
+    if suffix not in ASSET_TYPES or not item.is_file():
+        raise NotFound(f"no asset '{name}'")
+    return Response(
+        item.read_bytes(), media_type=ASSET_TYPES[suffix], headers={"Cache-Control": "no-cache"}
+    )
+
+
+async def list_games(request: Request) -> Response:
+    hub = hub_of(request)
+    options = hub.options
+    rows = []
+    for name, game in sorted(hub.registry.games().items()):
+        info = game.info
+        rows.append(
+            {
+                "name": name,
+                "title": info.title,
+                "summary": info.summary,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "default_players": list(info.default_players),
+                "ai_levels": list(dict.fromkeys(("random", *info.ai_levels))),
+                "default_variant": info.default_variant,
+                "view": game.hook.asobi_web_assets() is not None,
+                "variants": [
+                    {k: v[k] for k in ("name", "title", "description", "default")}
+                    for v in variants.listing(info)
+                    if v.get("ok")
+                ],
+            }
+        )
+    return JSONResponse(
+        {
+            "games": rows,
+            "languages": LANGUAGES,
+            "default_lang": options.default_lang,
+            "club_key_required": options.club_key is not None,
+            "limits": {
+                "ai_budget_max": options.ai_budget_max,
+                "allow_ai_only": options.allow_ai_only,
+            },
+        }
+    )
+
+
+async def strings(request: Request) -> Response:
+    lang = request.path_params["lang"]
+    if lang not in LANGUAGES:
+        raise NotFound(f"no language '{lang[:20]}'; known: {', '.join(LANGUAGES)}")
+    body: dict[str, Any] = {"lang": lang, "web": catalogue("asobi_frontends.web", lang)}
+    game_name = request.query_params.get("game")
+    if game_name:
+        package = game_package(find_game(hub_of(request).registry, game_name))
+        body["game"] = catalogue(package, lang) if package else {}
+    return JSONResponse(body)
+
+
+async def rules(request: Request) -> Response:
+    game = find_game(hub_of(request).registry, request.path_params["game"])
+    variant = find_variant(game, request.query_params.get("variant") or None)
+    text = game.hook.asobi_rules_text(rules=variant.rules, lang=lang_of(request))
+    return JSONResponse(
+        {
+            "game": game.name,
+            "title": game.info.title,
+            "variant": {
+                "name": variant.name,
+                "title": variant.title,
+                "description": variant.description,
+            },
+            "text": text,
+            "rules": json.loads(json.dumps(variant.rules, default=str)),
+        }
+    )
+
+
+async def create(request: Request) -> Response:
+    hub = hub_of(request)
+    key = hub.options.club_key
+    if key is not None:
+        given = request.headers.get("x-asobi-club-key", "")
+        if not secrets.compare_digest(given.encode("utf-8", "replace"), key.encode("utf-8")):
+            raise Forbidden("this server needs the club passphrase to create games")
+    data = await body_of(request)
+    new = read_new_game(hub.registry, data, hub.options)
+    creator = request.client.host if request.client else "unknown"
+    live, minted = hub.create(new, creator)
+    return JSONResponse(created(live, minted), status_code=201)
+
+
+async def join(request: Request) -> Response:
+    hub = hub_of(request)
+    live = hub.get(request.path_params["game_id"])
+    data = await body_of(request)
+    seat, token = hub.claim(live, data.get("code"))
+    return JSONResponse({"id": live.id, "seat": seat, "token": token})
+
+
+async def stats(request: Request) -> Response:
+    hub = hub_of(request)
+    times = sorted(hub.move_ms)
+    body: dict[str, Any] = {"games": len(hub.games), "moves": len(times)}
+    if times:
+        body["p50_ms"] = round(statistics.median(times), 3)
+        body["p95_ms"] = round(times[min(len(times) - 1, int(len(times) * 0.95))], 3)
+        body["p99_ms"] = round(times[min(len(times) - 1, int(len(times) * 0.99))], 3)
+        body["max_ms"] = round(times[-1], 3)
+    return JSONResponse(body)
+
+
+def created(live: Live, minted: Minted) -> dict[str, Any]:
+    """The creator's answer: their own seat's token, the owner key, and one invitation per
+    other human seat (codes, not tokens: each mints a token for whoever claims it first)."""
+    return {
+        "id": live.id,
+        "game": live.game.name,
+        "seat": minted.creator_seat,
+        "token": minted.creator_token,
+        "owner": minted.owner,
+        "hints": live.hints,
+        "invitations": [
+            {"seat": seat, "code": code, "link": invitation_link(live.id, code)}
+            for seat, code in sorted(minted.invitations.items())
+        ],
+    }
+
+
+def invitation_link(game_id: str, code: str) -> str:
+    return f"/#/join/{game_id}/{code}"
+

@@ -1,0 +1,129 @@
+"""Routes that act for one seat: its payload, moves, hints, the record, the update stream, and
+the owner's re-invitation. A seat is opened by its token in the ``X-Asobi-Token`` header."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+
+from asobi.session import canonical
+
+from .errors import BadRequest, Conflict, Forbidden, TooMany
+from .reading import body_of, hub_of, lang_of, seat_of, since_of, token_of, whole
+from .routes_lobby import invitation_link
+
+PING_SECONDS = 15.0
+
+
+async def state(request: Request) -> Response:
+    live, seat = seat_of(request)
+    return JSONResponse(hub_of(request).payload(live, seat, since_of(request), lang_of(request)))
+
+
+async def act(request: Request) -> Response:
+    started = time.perf_counter()
+    hub = hub_of(request)
+    live, seat = seat_of(request)
+    data = await body_of(request)
+    if "version" not in data:
+        raise BadRequest("send the version of the table you saw: {\"index\": N, \"version\": V}")
+    version = whole(data["version"], "version")
+    since = whole(data.get("since", version), "since")
+    if "index" in data:
+        choice = {"index": whole(data["index"], "index")}
+    elif "action" in data:
+        choice = {"action": data["action"]}
+    else:
+        raise BadRequest('send {"action": {...}, "version": V} or {"index": N, "version": V}')
+    lang = lang_of(request)
+    try:
+        hub.act(live, seat, choice, version)
+    except Conflict as exc:
+        raise Conflict(str(exc), hub.payload(live, seat, since, lang)) from None
+    response = JSONResponse(hub.payload(live, seat, since, lang))
+    # Whole request: checking, applying, saving, notifying and the seat's new payload.
+    timing = (time.perf_counter() - started) * 1000.0
+    response.headers["Server-Timing"] = f"move;dur={timing:.3f}"
+    return response
+
+
+async def hint(request: Request) -> Response:
+    hub = hub_of(request)
+    live, seat = seat_of(request)
+    action, reason = await hub.hint(live, seat)
+    obs = live.session.observation(seat)
+    legal = live.session.legal_actions(seat)
+    key = canonical(action)
+    index = next((i for i, a in enumerate(legal) if canonical(a) == key), None)
+    text = live.game.hook.asobi_describe_action(
+        observation=obs, action=action, lang=lang_of(request)
+    )
+    return JSONResponse(
+        {"action": action, "key": key, "index": index, "label": text or key, "reason": reason}
+    )
+
+
+async def invite(request: Request) -> Response:
+    hub = hub_of(request)
+    live = hub.get(request.path_params["game_id"])
+    data = await body_of(request)
+    code = hub.reinvite(live, token_of(request, "x-asobi-owner"), data.get("seat"))
+    seat = data["seat"]
+    return JSONResponse({"seat": seat, "code": code, "link": invitation_link(live.id, code)})
+
+
+async def record(request: Request) -> Response:
+    live, _seat = seat_of(request)
+    if not live.session.finished:
+        # The seed and the moves would reveal the deal: only finished games are shown.
+        raise Forbidden("the record can be downloaded once the game is over")
+    return JSONResponse(
+        live.session.record(),
+        headers={"Content-Disposition": f'attachment; filename="asobi-{live.id}.json"'},
+    )
+
+
+async def stream(request: Request) -> Response:
+    hub = hub_of(request)
+    live, seat = seat_of(request)
+    lang = lang_of(request)
+    since = since_of(request)
+    if len(live.listeners) >= hub.options.listeners_per_game:
+        raise TooMany("too many open pages follow this game; close some and reload")
+    queue: asyncio.Queue[int | None] = asyncio.Queue()
+    live.listeners[queue] = seat
+
+    async def events() -> AsyncIterator[str]:
+        sent = since
+        first = True
+        try:
+            yield "retry: 1000\n\n"
+            while True:
+                if first or live.version != sent:
+                    first = False
+                    body = hub.payload(live, seat, sent, lang)
+                    sent = live.version
+                    yield f"data: {json.dumps(body, separators=(',', ':'))}\n\n"
+                try:
+                    item = await asyncio.wait_for(queue.get(), PING_SECONDS)
+                except TimeoutError:
+                    yield ": ping\n\n"
+                    continue
+                if item is None or hub.closing:
+                    return
+                while not queue.empty():
+                    if queue.get_nowait() is None:
+                        return
+        finally:
+            live.listeners.pop(queue, None)
+
+    return StreamingResponse(
+        events(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
