@@ -31,7 +31,7 @@ from asobi.registry import Game, Registry
 from asobi.session import SeatSpec, Session, canonical, visible_events
 
 from .errors import Conflict, Forbidden, NotFound, TooMany
-from .newgame import NewGame
+from .newgame import NewGame, VariantCache
 from .options import ServerOptions
 from .seats import Keys, Minted, SeatKey, deal_keys, mint, same, well_formed
 from .store import Store
@@ -116,6 +116,7 @@ class Hub:
         self.tasks: set[asyncio.Task[None]] = set()
         self.closing = False
         self._limiter: anyio.CapacityLimiter | None = None
+        self.variants = VariantCache(now)
 
     @property
     def limiter(self) -> anyio.CapacityLimiter:

@@ -8,6 +8,7 @@ when more than one person plays.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,20 +49,46 @@ def find_game(registry: Registry, name: Any) -> Game:
     return registry.game(name)
 
 
-def find_variant(game: Game, name: Any) -> Variant:
-    """A built-in or club variant of ``game`` by name (never a path on the server's disk)."""
-    name = game.info.default_variant if name is None else name
-    if not isinstance(name, str) or len(name) > 80 or variants.looks_like_path(name):
-        raise BadRequest("'variant' must be the name of one of the game's variants")
-    names = {entry[0] for entry in variants.VariantCatalogue(game.info).names()}
-    if name not in names:
-        raise NotFound(f"{game.info.title} has no variant '{name}'; "
-                       f"choose one of: {', '.join(sorted(names))}")
-    return variants.load(game.info, name)
+class VariantCache:
+    """Variants read from their YAML files at most once every ``seconds`` (reading and checking
+    a file costs far more than a move); an edited club variant is seen after that delay."""
+
+    def __init__(self, clock: Callable[[], float], seconds: float = 10.0) -> None:
+        self.clock = clock
+        self.seconds = seconds
+        self._entries: dict[tuple[str, str], tuple[float, Any]] = {}
+
+    def _get(self, key: tuple[str, str], make: Callable[[], Any]) -> Any:
+        now = self.clock()
+        entry = self._entries.get(key)
+        if entry is None or now - entry[0] > self.seconds:
+            entry = (now, make())
+            self._entries[key] = entry
+        return entry[1]
+
+    def names(self, game: Game) -> frozenset[str]:
+        return self._get((game.name, "\0names"), lambda: frozenset(
+            entry[0] for entry in variants.VariantCatalogue(game.info).names()))
+
+    def listing(self, game: Game) -> list[dict[str, Any]]:
+        return self._get((game.name, "\0listing"), lambda: variants.listing(game.info))
+
+    def find(self, game: Game, name: Any) -> Variant:
+        """A built-in or club variant of ``game`` by name (never a path on the server's
+        disk); NotFound for a name the game does not have."""
+        name = game.info.default_variant if name is None else name
+        if not isinstance(name, str) or len(name) > 80 or variants.looks_like_path(name):
+            raise BadRequest("'variant' must be the name of one of the game's variants")
+        names = self.names(game)
+        if name not in names:
+            raise NotFound(f"{game.info.title} has no variant '{name}'; "
+                           f"choose one of: {', '.join(sorted(names))}")
+        variant: Variant = self._get((game.name, name), lambda: variants.load(game.info, name))
+        return variant
 
 
 def read_new_game(
-    registry: Registry, data: dict[str, Any], options: ServerOptions
+    registry: Registry, cache: VariantCache, data: dict[str, Any], options: ServerOptions
 ) -> NewGame:
     """Check the body of ``POST /api/games``; every problem is a user error."""
     if "game" not in data:
@@ -70,7 +97,7 @@ def read_new_game(
         game = find_game(registry, data["game"])
     except NotFound as exc:
         raise BadRequest(str(exc)) from None  # the body is wrong, not the address
-    variant = find_variant(game, data.get("variant"))
+    variant = cache.find(game, data.get("variant"))
     seats = _seats(game, data.get("seats"), options)
     humans = [i for i, s in enumerate(seats) if s.is_human]
     if not humans and not options.allow_ai_only:

@@ -12,13 +12,12 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 
-from asobi import variants
 from asobi.i18n import LANGUAGES
 
 from .catalogue import catalogue, game_package
 from .errors import Forbidden, NotFound
 from .games import Live
-from .newgame import find_game, find_variant, read_new_game
+from .newgame import find_game, read_new_game
 from .reading import body_of, hub_of, lang_of
 from .seats import Minted
 
@@ -77,7 +76,7 @@ async def list_games(request: Request) -> Response:
                 "view": game.hook.asobi_web_assets() is not None,
                 "variants": [
                     {k: v[k] for k in ("name", "title", "description", "default")}
-                    for v in variants.listing(info)
+                    for v in hub.variants.listing(game)
                     if v.get("ok")
                 ],
             }
@@ -109,8 +108,9 @@ async def strings(request: Request) -> Response:
 
 
 async def rules(request: Request) -> Response:
-    game = find_game(hub_of(request).registry, request.path_params["game"])
-    variant = find_variant(game, request.query_params.get("variant") or None)
+    hub = hub_of(request)
+    game = find_game(hub.registry, request.path_params["game"])
+    variant = hub.variants.find(game, request.query_params.get("variant") or None)
     text = game.hook.asobi_rules_text(rules=variant.rules, lang=lang_of(request))
     return JSONResponse(
         {
@@ -135,7 +135,7 @@ async def create(request: Request) -> Response:
         if not secrets.compare_digest(given.encode("utf-8", "replace"), key.encode("utf-8")):
             raise Forbidden("this server needs the club passphrase to create games")
     data = await body_of(request)
-    new = read_new_game(hub.registry, data, hub.options)
+    new = read_new_game(hub.registry, hub.variants, data, hub.options)
     creator = request.client.host if request.client else "unknown"
     live, minted = hub.create(new, creator)
     return JSONResponse(created(live, minted), status_code=201)

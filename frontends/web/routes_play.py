@@ -26,10 +26,12 @@ async def state(request: Request) -> Response:
 
 
 async def act(request: Request) -> Response:
-    started = time.perf_counter()
     hub = hub_of(request)
-    live, seat = seat_of(request)
     data = await body_of(request)
+    # The server's time for a move: from the whole request in hand to the answer built
+    # (checking, applying, saving, notifying, the new payload); nothing awaits in between.
+    started = time.perf_counter()
+    live, seat = seat_of(request)
     if "version" not in data:
         raise BadRequest("send the version of the table you saw: {\"index\": N, \"version\": V}")
     version = whole(data["version"], "version")
@@ -46,7 +48,6 @@ async def act(request: Request) -> Response:
     except Conflict as exc:
         raise Conflict(str(exc), hub.payload(live, seat, since, lang)) from None
     response = JSONResponse(hub.payload(live, seat, since, lang))
-    # Whole request: checking, applying, saving, notifying and the seat's new payload.
     timing = (time.perf_counter() - started) * 1000.0
     response.headers["Server-Timing"] = f"move;dur={timing:.3f}"
     return response
