@@ -1,4 +1,10 @@
-"""AI players: the core's random player and the lookup of a game's own levels."""
+"""AI players: the base class, the core's random player, and building a seat's agent.
+
+An agent sees what its seat sees (its observation and legal actions), never the state. Levels
+come from the game (``GameInfo.ai_levels``), from cross-cutting plugins
+(``asobi_agent_levels``) and from the core's defaults (``random`` for every game, ``search``
+for games that can resample a state); :meth:`asobi.registry.Game.ai_levels` lists them all.
+"""
 
 from __future__ import annotations
 
@@ -9,25 +15,58 @@ from typing import TYPE_CHECKING, Any
 
 from asobi.errors import AsobiError
 from asobi.model import Action, Agent
-from asobi.registry import Game
 
 if TYPE_CHECKING:
+    from asobi.registry import Game
     from asobi.session import Session
 
+ONLY_MOVE = "the only legal move"
 
-class RandomAgent:
+
+class BaseAgent:
+    """What every agent shares: ``choose`` is the move of ``explain``, and a single legal
+    move is taken without thinking. Subclasses implement :meth:`decide`."""
+
+    def decide(
+        self, observation: Mapping[str, Any], legal: Sequence[Action]
+    ) -> tuple[Action, str]:
+        """The move for a decision with at least two legal moves, and a one-line reason."""
+        raise NotImplementedError
+
+    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        return self.explain(observation, legal)[0]
+
+    def explain(
+        self, observation: Mapping[str, Any], legal: Sequence[Action]
+    ) -> tuple[Action, str]:
+        if len(legal) == 1:
+            return legal[0], ONLY_MOVE
+        return self.decide(observation, legal)
+
+
+class RandomAgent(BaseAgent):
     """Picks a legal action uniformly at random (``ai:random``, available for every game)."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
-
-    def explain(
+    def decide(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
     ) -> tuple[Action, str]:
-        return self.choose(observation, legal), "chosen at random"
+        return legal[self.rng.randrange(len(legal))], "chosen at random"
+
+
+def explain(agent: Agent, observation: Mapping[str, Any], legal: Sequence[Action]) -> tuple[
+    Action, str
+]:
+    """An agent's move with its reason; an agent that only has ``choose`` gives no reason."""
+    if len(legal) == 1:
+        return legal[0], ONLY_MOVE
+    method = getattr(agent, "explain", None)
+    if callable(method):
+        action, reason = method(observation, legal)
+        return action, str(reason)
+    return agent.choose(observation, legal), ""
 
 
 def parse_level(level: str) -> tuple[str, float | None]:
@@ -53,13 +92,9 @@ def make_agent(
 ) -> Agent:
     """Build the agent for ``ai:LEVEL`` in ``seat``; unknown levels are a user error."""
     agent_seed = (seed * 1_000_003 + seat * 7919 + sum(map(ord, level))) % (2**63)
-    if level == "random":
-        return RandomAgent(agent_seed)
-    agent = game.hook.asobi_agent(
-        level=level, seat=seat, rules=rules, players=players, seed=agent_seed
-    )
+    agent = game.hooks.agent(level, seat, rules, players, agent_seed)
     if agent is None:
-        levels = ", ".join(f"ai:{lv}" for lv in game.info.ai_levels)
+        levels = ", ".join(f"ai:{lv}" for lv in game.ai_levels())
         raise AsobiError(f"{game.info.title} has no AI level '{level}'; available: {levels}")
     return agent
 
@@ -69,7 +104,7 @@ def seat_agents(session: Session) -> dict[int, Agent]:
     return {
         seat: make_agent(
             session.game,
-            spec.level or "normal",
+            spec.level or session.game.default_level,
             seat,
             session.variant.rules,
             session.players,
@@ -94,20 +129,14 @@ def decision_agent(session: Session, seat: int, level: str | None = None) -> Age
     memory) gets the very same decision as one that never stopped: the agent's randomness
     depends on the record only. ``level`` defaults to the seat's own level."""
     if level is None:
-        spec = session.seats[seat]
-        level = spec.level or "normal"
+        level = session.seats[seat].level or session.game.default_level
     seed = decision_seed(session.seed, seat, level, len(session.moves))
     return make_agent(session.game, level, seat, session.variant.rules, session.players, seed)
 
 
-def strongest_level(game: Game) -> str:
-    """The level hints come from: the last one the game lists (``random`` without any)."""
-    return game.info.ai_levels[-1] if game.info.ai_levels else "random"
-
-
 def hint_agent(session: Session, seat: int) -> Agent:
-    """The agent that gives ``seat`` hints: the game's strongest level (the last listed)."""
-    level = strongest_level(session.game)
+    """The agent that gives ``seat`` hints: the game's strongest level."""
     return make_agent(
-        session.game, level, seat, session.variant.rules, session.players, session.seed + 1
+        session.game, session.game.strongest_level, seat, session.variant.rules,
+        session.players, session.seed + 1,
     )

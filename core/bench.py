@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from asobi.model import SetupContext
@@ -12,17 +13,15 @@ from asobi.variants import Variant
 
 
 def random_games_through_hooks(
-    game: Game, variant: Variant, seconds: float, seed: int
+    hook: Any, rules: Mapping[str, Any], players: int, seconds: float, seed: int
 ) -> dict[str, Any]:
-    """Fallback for games without ``asobi_bench``: random games through the hooks."""
-    hook = game.hook
-    players = game.info.min_players
+    """The default ``asobi_bench``: random games of ``players`` seats through the hooks."""
     rng = random.Random(seed)
     count = 0
     start = time.perf_counter()
     while True:
         state = hook.asobi_setup(
-            ctx=SetupContext(rules=variant.rules, players=players, rng=random.Random(rng.random()))
+            ctx=SetupContext(rules=rules, players=players, rng=random.Random(rng.random()))
         )
         while to_act := hook.asobi_to_act(state=state):
             seat = to_act[0]
@@ -40,7 +39,4 @@ def random_games_through_hooks(
 
 
 def bench_game(game: Game, variant: Variant, seconds: float, seed: int) -> dict[str, Any]:
-    result = game.hook.asobi_bench(rules=variant.rules, seconds=seconds, seed=seed)
-    if result is None:
-        result = random_games_through_hooks(game, variant, seconds, seed)
-    return result
+    return game.hooks.bench(variant.rules, seconds, seed)

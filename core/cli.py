@@ -63,13 +63,6 @@ def positive(kind: type) -> Any:
     return parse
 
 
-def whole_arg(value: str) -> int:
-    """A whole number of 0 or more (a command-line option's type)."""
-    if not value.isascii() or not value.isdigit() or len(value) > 12:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, got '{value}'")
-    return int(value)
-
-
 def emit_json(data: Any) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
@@ -136,12 +129,7 @@ def cmd_rules(reg: Registry, args: argparse.Namespace) -> int:
     print(f"{game.info.title}: {variant.title}")
     print(variant.description)
     print()
-    text = game.hook.asobi_rules_text(rules=variant.rules, lang=args.lang)
-    if text is None:
-        import yaml
-
-        text = yaml.safe_dump(dict(variant.rules), allow_unicode=True, sort_keys=False)
-    print(text)
+    print(game.hooks.rules_text(variant.rules, args.lang))
     return 0
 
 
@@ -179,7 +167,7 @@ def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
     )
     if args.record and not Path(args.record).resolve().parent.is_dir():
         raise AsobiError(f"cannot save the record to {args.record}: no such folder")
-    frontend = reg.frontend(args.frontend).load()
+    frontend = args.frontend_object
     launch = Launch(
         registry=reg,
         game=game,
@@ -191,6 +179,7 @@ def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
         variant_ref=str(Path(args.variant).resolve())
         if args.variant and variants.looks_like_path(args.variant)
         else variant.name,
+        options=frontend_options(args),
     )
     # Build the agents now, so an unknown AI level fails before the frontend starts.
     launch.agents(launch.new_session(seed=1))
@@ -198,13 +187,51 @@ def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
 
 
 def cmd_serve(reg: Registry, args: argparse.Namespace) -> int:
-    frontend = reg.frontend(args.frontend).load()
+    frontend = args.frontend_object
     if not hasattr(frontend, "serve"):
         raise AsobiError(f"the '{args.frontend}' frontend plays in place and cannot serve")
-    names = ("host", "port", "db", "lang", "club_key", "allowed_host", "max_games",
-             "games_per_creator", "idle_minutes", "ai_budget_max", "ai_threads", "allow_ai_only")
-    options = {name: getattr(args, name) for name in names}
+    options = {**frontend_options(args), "lang": args.lang}
     return int(frontend.serve(reg, options) or 0)
+
+
+def frontend_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The values of the options the chosen frontend added (``add_options``)."""
+    return {name: getattr(args, name) for name in getattr(args, "frontend_dests", ())}
+
+
+FRONTEND_COMMANDS = {"play": "text", "serve": "web"}
+"""Commands that run a frontend, and the frontend each uses by default."""
+
+
+def chosen_frontend(reg: Registry, argv: Sequence[str]) -> tuple[str, str, Any] | None:
+    """(command, frontend name, loaded frontend) when ``argv`` runs a frontend, read before
+    the full parse so that the frontend can add its own options (the way pytest plugins add
+    theirs)."""
+    words = [w for w in argv if not w.startswith("-")]
+    command = words[0] if words else None
+    if command not in FRONTEND_COMMANDS:
+        return None
+    name = FRONTEND_COMMANDS[command]
+    for i, word in enumerate(argv):
+        if word == "--frontend" and i + 1 < len(argv):
+            name = argv[i + 1]
+        elif word.startswith("--frontend="):
+            name = word.split("=", 1)[1]
+    return command, name, reg.frontend(name).load()
+
+
+def add_frontend_options(
+    parser: argparse.ArgumentParser, command: str, chosen: tuple[str, str, Any] | None
+) -> None:
+    if chosen is None or chosen[0] != command:
+        return
+    frontend = chosen[2]
+    before = {action.dest for action in parser._actions}
+    adder = getattr(frontend, "add_options", None)
+    if callable(adder):
+        adder(parser, command)
+    added = [a.dest for a in parser._actions if a.dest not in before]
+    parser.set_defaults(frontend_object=frontend, frontend_dests=added)
 
 
 def cmd_replay(reg: Registry, args: argparse.Namespace) -> int:
@@ -261,7 +288,9 @@ def cmd_bench(reg: Registry, args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- parser
 
 
-def build_parser(reg: Registry) -> argparse.ArgumentParser:
+def build_parser(
+    reg: Registry, chosen: tuple[str, str, Any] | None = None
+) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="asobi", description="Traditional card and board games, with plugins and house rules."
     )
@@ -305,28 +334,13 @@ def build_parser(reg: Registry) -> argparse.ArgumentParser:
     p.add_argument("--lang", type=lang_arg, default=default_lang())
     p.add_argument("--record", help="save the game record to this file at the end")
     p.set_defaults(run=cmd_play)
+    add_frontend_options(p, "play", chosen)
 
-    p = sub.add_parser("serve", help="run a long-lived game server (the web frontend)")
+    p = sub.add_parser("serve", help="run a long-lived game server (default: the web frontend)")
     p.add_argument("--frontend", default="web")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--db", help="SQLite file where games are kept (default: user data dir)")
     p.add_argument("--lang", type=lang_arg, default=default_lang())
-    p.add_argument("--club-key", help="passphrase needed to create games "
-                   "(default: $ASOBI_CLUB_KEY; none: anyone who reaches the server)")
-    p.add_argument("--allowed-host", action="append", metavar="NAME",
-                   help="a host name the server answers to (repeatable; loopback names always)")
-    p.add_argument("--max-games", type=positive(int), help="unfinished games in memory at once")
-    p.add_argument("--games-per-creator", type=whole_arg,
-                   help="unfinished games one address may have (0: no limit)")
-    p.add_argument("--idle-minutes", type=positive(float),
-                   help="minutes before an untouched game leaves memory (it stays in --db)")
-    p.add_argument("--ai-budget-max", type=positive(float),
-                   help="largest AI time budget per move a seat may ask for, in seconds")
-    p.add_argument("--ai-threads", type=positive(int), help="AI decisions computed at once")
-    p.add_argument("--allow-ai-only", action="store_true", default=None,
-                   help="accept games without a human seat")
     p.set_defaults(run=cmd_serve)
+    add_frontend_options(p, "serve", chosen)
 
     p = sub.add_parser("replay", help="replay a record and print its result")
     p.add_argument("file")
@@ -366,8 +380,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"asobi: warning: {message}", file=sys.stderr)
 
     reg = discover(warn=warn)
-    parser = build_parser(reg)
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        chosen = chosen_frontend(reg, words)
+    except AsobiError as exc:
+        print(f"asobi: {exc}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    parser = build_parser(reg, chosen)
+    args = parser.parse_args(words)
     if args.version:
         print_version(reg)
         return 0

@@ -102,7 +102,7 @@ def check_game(
     variant = variant or load(game.info)
     players = players or game.info.min_players
     seats = ["ai:random"] * players
-    hook = game.hook
+    hooks = game.hooks
     total_steps = 0
     hidden_seen = False
     for g in range(games):
@@ -117,10 +117,10 @@ def check_game(
                 raise ConformanceError(f"{where}: the game did not end in {max_steps} actions")
             observations = _all_observations(session)
             for seat in range(players):
-                other = hook.asobi_hidden_variant(state=session.state, seat=seat, rng=rng)
+                other = hooks.hidden_variant(session.state, seat, rng)
                 if other is None:
                     raise ConformanceError(f"{where}: asobi_hidden_variant returned nothing")
-                seen = _json(hook.asobi_observation(state=other, seat=seat), "observation")
+                seen = _json(hooks.observation(other, seat), "observation")
                 if seen != observations[seat]:
                     raise ConformanceError(
                         f"{where}: seat {seat}'s observation changes when only what it cannot "
@@ -130,7 +130,7 @@ def check_game(
                     raise ConformanceError(f"{where}: asobi_hidden_variant changed the state")
                 for o in range(players):
                     if o != seat and not hidden_seen:
-                        theirs = _json(hook.asobi_observation(state=other, seat=o), "observation")
+                        theirs = _json(hooks.observation(other, o), "observation")
                         hidden_seen = theirs != observations[o]
             to_act = session.to_act()
             if sorted(set(to_act)) != list(to_act):

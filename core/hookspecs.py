@@ -6,12 +6,21 @@ Two kinds of plugin implement these hooks.
   (``asobi_game_info`` to ``asobi_result``, plus the optional view and agent hooks). The core
   gives every game its own plugin manager, so a game's hooks are only ever called for that
   game: two installed games never run each other's rules.
-* A **cross-cutting plugin** (entry-point group ``asobi.plugins``) implements the
-  *observer hooks* (``asobi_adjust_points``, ``asobi_game_over``). It is registered with every
-  game's manager and is told which game is calling through the ``game`` argument.
+* A **cross-cutting plugin** (entry-point group ``asobi.plugins``) implements only the
+  *cross-cutting hooks* (:data:`CROSS_CUTTING_HOOKS`: scoring adjustments, end-of-game
+  observers, extra AI levels, house-rule packs). It is registered with every game's manager
+  and is told which game is calling through the ``game`` argument. A cross-cutting plugin that
+  implements a game hook is refused by the registry: it could otherwise replace a game's rules.
 
-All game hooks are ``firstresult``: the game plugin answers, and a cross-cutting plugin that
-returns ``None`` from one of them changes nothing.
+The core's own fallbacks (a generic text view, plain action labels, the rules as YAML, the
+``random`` and ``search`` AI levels, a generic bench) are the plugin :mod:`asobi.defaults`,
+registered ``trylast`` with every game: a hook marked *optional* below always has an answer.
+Frontends add hook specs of their own through the entry-point group ``asobi.hookspecs`` (the
+web frontend's ``asobi_web_assets`` is one).
+
+The game hooks are ``firstresult``: the first implementation that returns something other
+than ``None`` answers. Call them through :class:`asobi.gamehooks.GameHooks` (``game.hooks``),
+which is typed.
 
 States are opaque to the core: a game may represent its state however it likes (and should make
 it cheap, since AI search runs on it). Everything that crosses to a frontend, an agent or a
@@ -28,9 +37,35 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+    from pathlib import Path
+
     from asobi.model import Agent, GameInfo, SetupContext
 
 hookspec = pluggy.HookspecMarker("asobi")
+
+CROSS_CUTTING_HOOKS = frozenset(
+    {
+        "asobi_adjust_points",
+        "asobi_game_over",
+        "asobi_agent",
+        "asobi_agent_levels",
+        "asobi_variant_folders",
+    }
+)
+"""The hooks a cross-cutting plugin (group ``asobi.plugins``) may implement."""
+
+REQUIRED_GAME_HOOKS = (
+    "asobi_game_info",
+    "asobi_setup",
+    "asobi_to_act",
+    "asobi_legal_actions",
+    "asobi_apply",
+    "asobi_observation",
+    "asobi_hidden_variant",
+    "asobi_result",
+)
+"""The hooks every game plugin implements; the registry skips a game that lacks one."""
 
 # --------------------------------------------------------------------------- identity
 
@@ -157,20 +192,20 @@ def asobi_game_over(game: str, variant: str, result: Mapping[str, Any], seats: l
 
 
 @hookspec(firstresult=True)
-def asobi_render_text(observation: Mapping[str, Any], lang: str) -> str:
+def asobi_render_text(observation: Mapping[str, Any], lang: str) -> str | None:
     """Draw ``observation`` for a text terminal (several lines, no trailing newline).
 
-    Optional: without it the text frontend prints a generic view of the observation.
+    Optional: the default draws the observation as indented JSON.
     """
 
 
 @hookspec(firstresult=True)
 def asobi_describe_action(
     observation: Mapping[str, Any], action: Mapping[str, Any], lang: str
-) -> str:
+) -> str | None:
     """Return a short human label for ``action`` (a numbered choice in a menu).
 
-    Optional: without it frontends show the action's JSON.
+    Optional: the default is the action's compact JSON.
     """
 
 
@@ -181,11 +216,11 @@ def asobi_describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str 
 
 
 @hookspec(firstresult=True)
-def asobi_rules_text(rules: Mapping[str, Any], lang: str) -> str:
-    """Return the effective rules of a variant as text (``asobi rules GAME``).
+def asobi_rules_text(rules: Mapping[str, Any], lang: str) -> str | None:
+    """Return the effective rules of a variant as text (``asobi rules GAME``, the rules page).
 
     ``rules`` is the validated, merged ``rules`` mapping. Koi-Koi prints its yaku table with
-    points and the round rules. Optional: without it the core prints the mapping as YAML.
+    points and the round rules. Optional: the default prints the mapping as YAML.
     """
 
 
@@ -193,12 +228,56 @@ def asobi_rules_text(rules: Mapping[str, Any], lang: str) -> str:
 
 
 @hookspec(firstresult=True)
-def asobi_agent(level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int) -> Agent:
-    """Return an AI agent of ``level`` (``"easy"``, ``"hard:0.3"``...) for ``seat``, or ``None``
-    if the game has no such level. The core provides ``random`` for every game.
+def asobi_agent(
+    game: str, level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int
+) -> Agent | None:
+    """Return an AI agent of ``level`` (``"easy"``, ``"hard:0.3"``...) for ``seat`` of
+    ``game``, or ``None`` when this plugin has no such level.
 
-    The agent is given only public information here (the rules); during play it receives the
-    seat's observations and legal actions, never the state. ``seed`` makes it reproducible.
+    A game answers for the levels it lists in ``GameInfo.ai_levels``; a cross-cutting plugin
+    may answer for levels it adds to any game (listed by :func:`asobi_agent_levels`). The
+    game is asked first. The defaults provide ``random`` for every game and ``search`` for
+    every game that implements :func:`asobi_resample`. The agent is given only public
+    information here (the rules); during play it receives the seat's observations and legal
+    actions, never the state. ``seed`` makes it reproducible. Raise
+    :class:`asobi.errors.AsobiError` for a malformed level option (``hard:abc``).
+    """
+
+
+@hookspec
+def asobi_agent_levels(game: str) -> list[str] | None:
+    """Return the AI levels this plugin adds to ``game`` (its name, e.g. ``"koikoi"``), or
+    ``None``. Every plugin's levels are listed after the game's own ones (``asobi games``,
+    the web lobby, errors about ``--players``). Not called for the game's own levels: those
+    are ``GameInfo.ai_levels``."""
+
+
+@hookspec(firstresult=True)
+def asobi_resample(
+    observation: Mapping[str, Any], seat: int, rules: Mapping[str, Any], players: int,
+    rng: random.Random,
+) -> Any:
+    """Return a state that ``seat`` cannot tell apart from the one behind ``observation``.
+
+    OpenSpiel calls this ``resample_from_infostate``: everything ``observation`` shows stays
+    as it is; everything hidden from ``seat`` (other hands, the order of face-down decks,
+    choices not yet revealed) is dealt at random with ``rng``, consistent with what the seat
+    has seen (counts, cards already played). The state must be usable with every other game
+    hook, so an AI can search forward from it; a game whose state carries its own random
+    generator seeds it from ``rng``. Optional: a game without it has no ``search`` level.
+    """
+
+
+# --------------------------------------------------------------------------- house rules
+
+
+@hookspec
+def asobi_variant_folders(game: str) -> list[Path | Traversable] | None:
+    """Return folders holding variant files (``<name>.yaml``) for ``game``, or ``None``.
+
+    A house-rule pack (a cross-cutting plugin) contributes its folders here; their variants
+    are listed by ``asobi variants``, accepted by ``--variant`` and offered in the web lobby,
+    after the game's built-in variants and before the user's own folder.
     """
 
 
@@ -206,23 +285,11 @@ def asobi_agent(level: str, seat: int, rules: Mapping[str, Any], players: int, s
 
 
 @hookspec(firstresult=True)
-def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str, Any]:
+def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str, Any] | None:
     """Measure the game's engine for about ``seconds`` on one core (``asobi bench GAME``).
 
     Play random legal moves through the game's public engine, without the session layer, and
     return a JSON-ready dict with at least ``unit`` (what was counted: "rounds", "games"),
-    ``count``, ``seconds`` and ``per_second``. Optional: without it the core times random
-    games through the hooks.
-    """
-
-
-@hookspec(firstresult=True)
-def asobi_web_assets() -> Any:
-    """Return the folder (a :class:`pathlib.Path` or importlib Traversable) of the game's
-    browser view, or ``None`` to use the web frontend's generic view.
-
-    The web frontend serves the folder's files under ``/assets/<game>/``. It must hold
-    ``view.js``, an ES module whose contract is documented by the web frontend
-    (``frontends/web/README.md``); the module draws an observation and sends the seat's chosen
-    action. Card art and board drawings live here, with the game, not in the frontend.
+    ``count``, ``seconds`` and ``per_second``. Optional: the default times random games
+    through the hooks.
     """

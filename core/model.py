@@ -33,7 +33,11 @@ class GameInfo:
     default_players: tuple[str, ...] = ()
     """Seats used when ``--players`` is not given, e.g. ``("human", "ai:normal")``."""
     ai_levels: tuple[str, ...] = ("random",)
-    """AI levels this game offers (``random`` is always there)."""
+    """AI levels this game offers, weakest first (``random`` is always there)."""
+    default_level: str | None = None
+    """The level of a bare ``ai`` seat (default: ``normal`` when listed, else the first)."""
+    strongest_level: str | None = None
+    """The level hints come from (default: the last of ``ai_levels``)."""
 
 
 @dataclass(frozen=True)

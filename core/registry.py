@@ -5,9 +5,12 @@ frontend; choosing a frontend imports that frontend only. A plugin that fails to
 breaks the contract becomes a one-line warning naming its distribution, and the rest keeps
 working.
 
-Each game gets its own :class:`pluggy.PluginManager` holding the game plugin and the
-cross-cutting plugins (group ``asobi.plugins``). A session only ever calls its own game's
-manager, so two games never run each other's hooks.
+Each game gets its own :class:`pluggy.PluginManager` holding the game plugin, the
+cross-cutting plugins (group ``asobi.plugins``) and the core's defaults
+(:mod:`asobi.defaults`, ``trylast``). A session only ever calls its own game's manager, so two
+games never run each other's hooks. Hook specifications come from the core
+(:mod:`asobi.hookspecs`) and from the modules of the entry-point group ``asobi.hookspecs``,
+through which a frontend declares hooks of its own.
 """
 
 from __future__ import annotations
@@ -20,24 +23,18 @@ from typing import Any
 import pluggy
 
 from asobi import hookspecs
+from asobi.defaults import Defaults
 from asobi.errors import AsobiError
+from asobi.gamehooks import GameHooks
 from asobi.model import GameInfo
 from asobi.schema import did_you_mean
 
 GAMES_GROUP = "asobi.games"
 FRONTENDS_GROUP = "asobi.frontends"
 PLUGINS_GROUP = "asobi.plugins"
+HOOKSPECS_GROUP = "asobi.hookspecs"
 
-# Hooks every game plugin must implement; the others are optional.
-REQUIRED_GAME_HOOKS = (
-    "asobi_game_info",
-    "asobi_setup",
-    "asobi_to_act",
-    "asobi_legal_actions",
-    "asobi_apply",
-    "asobi_observation",
-    "asobi_result",
-)
+REQUIRED_GAME_HOOKS = hookspecs.REQUIRED_GAME_HOOKS
 
 
 def _dist_name(ep: EntryPoint) -> str:
@@ -47,9 +44,12 @@ def _dist_name(ep: EntryPoint) -> str:
     return ep.value
 
 
-def new_manager() -> pluggy.PluginManager:
+def new_manager(extra_specs: Iterable[object] = ()) -> pluggy.PluginManager:
     pm = pluggy.PluginManager("asobi")
     pm.add_hookspecs(hookspecs)
+    for specs in extra_specs:
+        pm.add_hookspecs(specs)
+    pm.register(Defaults(pm.hook), name="asobi:defaults")
     return pm
 
 
@@ -58,13 +58,48 @@ class Game:
     """An installed game: its info and its own plugin manager."""
 
     info: GameInfo
-    hook: Any  # pm.hook: call game hooks as game.hook.asobi_setup(ctx=...)
+    hook: Any
+    """The manager's hook relay (``pm.hook``), for hooks a frontend declares itself."""
     manager: pluggy.PluginManager
     distribution: str
+    hooks: GameHooks = field(init=False)
+    """The game's hooks, typed: ``game.hooks.legal_actions(state, seat)``."""
+
+    def __post_init__(self) -> None:
+        self.hooks = GameHooks(self.hook, self.info.name)
 
     @property
     def name(self) -> str:
         return self.info.name
+
+    # ------------------------------------------------------------------ AI levels
+    def ai_levels(self) -> list[str]:
+        """Every AI level a seat may take: ``random``, the game's own, then plugins' levels."""
+        return list(dict.fromkeys(("random", *self.info.ai_levels, *self.hooks.agent_levels())))
+
+    @property
+    def default_level(self) -> str:
+        """The level of a bare ``ai`` seat: the game's choice, else ``normal`` when offered,
+        else its first level, else ``random``."""
+        info = self.info
+        if info.default_level:
+            return info.default_level
+        if "normal" in info.ai_levels:
+            return "normal"
+        return info.ai_levels[0] if info.ai_levels else "random"
+
+    @property
+    def strongest_level(self) -> str:
+        """The level hints come from: the game's choice, else the last level it lists."""
+        info = self.info
+        if info.strongest_level:
+            return info.strongest_level
+        return info.ai_levels[-1] if info.ai_levels else "random"
+
+    # ------------------------------------------------------------------ variants
+    def variant_folders(self) -> list[Any]:
+        """Folders of installed house-rule packs for this game (``asobi_variant_folders``)."""
+        return self.hooks.variant_folders()
 
 
 @dataclass
@@ -92,10 +127,13 @@ class Registry:
     game_entry_points: list[EntryPoint] = field(default_factory=list)
     frontend_entry_points: list[EntryPoint] = field(default_factory=list)
     plugin_entry_points: list[EntryPoint] = field(default_factory=list)
+    hookspec_entry_points: list[EntryPoint] = field(default_factory=list)
     extra_plugins: list[object] = field(default_factory=list)
+    extra_hookspecs: list[object] = field(default_factory=list)
     warn: Callable[[str], None] = lambda message: None
     _games: dict[str, Game] | None = None
     _plugins: list[tuple[object, str]] | None = None
+    _specs: list[object] | None = None
     _warned: set[str] = field(default_factory=set)
 
     # ------------------------------------------------------------------ plugins
@@ -113,6 +151,42 @@ class Registry:
             self._plugins = loaded
         return self._plugins
 
+    def _hookspecs(self) -> list[object]:
+        """Hook specifications declared by frontends (group ``asobi.hookspecs``)."""
+        if self._specs is None:
+            specs = list(self.extra_hookspecs)
+            for ep in self.hookspec_entry_points:
+                try:
+                    specs.append(ep.load())
+                except Exception as exc:
+                    self.warn(
+                        f"hook specifications '{ep.name}' from {_dist_name(ep)} failed to load "
+                        f"({type(exc).__name__}: {exc}); skipped"
+                    )
+            self._specs = specs
+        return self._specs
+
+    def _add_cross_cutting(self, pm: pluggy.PluginManager) -> None:
+        for other, other_name in self._cross_cutting():
+            problem = None
+            try:
+                pm.register(other, name=f"plugin:{other_name}")
+                pm.check_pending()
+                owned = sorted(_hooks_of(pm, other) - hookspecs.CROSS_CUTTING_HOOKS)
+                if owned:
+                    problem = (
+                        f"implements game hooks ({', '.join(owned)}), which only a game may; "
+                        "skipped"
+                    )
+            except Exception as exc:
+                problem = f"breaks the hook contract ({exc}); skipped"
+            if problem is not None:
+                if pm.is_registered(other):
+                    pm.unregister(other)
+                if other_name not in self._warned:
+                    self._warned.add(other_name)
+                    self.warn(f"plugin {other_name} {problem}")
+
     def _load_game(self, ep: EntryPoint) -> Game | None:
         dist = _dist_name(ep)
         try:
@@ -123,7 +197,10 @@ class Registry:
                 f"({type(exc).__name__}: {exc}); skipped"
             )
             return None
-        pm = new_manager()
+        pm = new_manager(self._hookspecs())
+        # Cross-cutting plugins first: pluggy asks the last registered first, so the game
+        # answers its own hooks (asobi_agent for its own levels) before any plugin does.
+        self._add_cross_cutting(pm)
         try:
             pm.register(plugin, name=f"game:{ep.name}")
             pm.check_pending()  # hooks that no spec knows are a broken contract too
@@ -144,16 +221,6 @@ class Registry:
         if not isinstance(info, GameInfo):
             self.warn(f"game '{ep.name}' from {dist} returned no GameInfo; skipped")
             return None
-        for other, other_name in self._cross_cutting():
-            try:
-                pm.register(other, name=f"plugin:{other_name}")
-                pm.check_pending()
-            except Exception as exc:
-                if pm.is_registered(other):
-                    pm.unregister(other)
-                if other_name not in self._warned:
-                    self._warned.add(other_name)
-                    self.warn(f"plugin {other_name} breaks the hook contract ({exc}); skipped")
         return Game(info=info, hook=pm.hook, manager=pm, distribution=dist)
 
     # ------------------------------------------------------------------ games
@@ -218,6 +285,11 @@ class Registry:
         return sorted({_dist_name(ep) for ep in eps})
 
 
+def _hooks_of(pm: pluggy.PluginManager, plugin: object) -> set[str]:
+    """The names of the hooks ``plugin`` implements."""
+    return {caller.name for caller in pm.get_hookcallers(plugin) or []}
+
+
 def discover(warn: Callable[[str], None] = lambda message: None) -> Registry:
     """Read the installed entry points (imports nothing yet)."""
     eps = entry_points()
@@ -225,5 +297,6 @@ def discover(warn: Callable[[str], None] = lambda message: None) -> Registry:
         game_entry_points=list(eps.select(group=GAMES_GROUP)),
         frontend_entry_points=list(eps.select(group=FRONTENDS_GROUP)),
         plugin_entry_points=list(eps.select(group=PLUGINS_GROUP)),
+        hookspec_entry_points=list(eps.select(group=HOOKSPECS_GROUP)),
         warn=warn,
     )

@@ -52,13 +52,16 @@ class SeatSpec:
         if text.startswith("ai:") and len(text) > 3:
             return cls("ai", text[3:])
         if text == "ai":
-            return cls("ai", "normal")
+            return cls("ai")  # the game's default level, chosen by parse_seats
         raise AsobiError(f"unknown seat '{text}': use 'human' or 'ai:LEVEL' (for example ai:hard)")
 
 
 def parse_seats(text: str | list[str] | tuple[str, ...], game: Game) -> tuple[SeatSpec, ...]:
     parts = text.split(",") if isinstance(text, str) else list(text)
-    seats = tuple(SeatSpec.parse(p) for p in parts if p.strip())
+    seats = tuple(
+        SeatSpec("ai", game.default_level) if spec.kind == "ai" and spec.level is None else spec
+        for spec in (SeatSpec.parse(p) for p in parts if p.strip())
+    )
     info = game.info
     if not info.min_players <= len(seats) <= info.max_players:
         span = (
@@ -106,7 +109,7 @@ class Session:
             setup=self.setup,
             adjust_points=self._adjust_points,
         )
-        self.state = game.hook.asobi_setup(ctx=ctx)
+        self.state = game.hooks.setup(ctx)
         if self.state is None:
             raise AsobiError(f"game '{game.name}' returned no state from asobi_setup")
         self._announce_end()
@@ -114,21 +117,16 @@ class Session:
     # ------------------------------------------------------------------ hooks
     def _adjust_points(self, unit: Mapping[str, Any]) -> list[int]:
         total = [0] * len(unit["points"])
-        for deltas in self.game.hook.asobi_adjust_points(game=self.game.name, unit=unit):
-            if deltas is None:
-                continue
-            for i, d in enumerate(list(deltas)[: len(total)]):
+        for deltas in self.game.hooks.adjust_points(unit):
+            for i, d in enumerate(deltas[: len(total)]):
                 total[i] += int(d)
         return total
 
     def _announce_end(self) -> None:
         if self.finished and not self._over_announced:
             self._over_announced = True
-            self.game.hook.asobi_game_over(
-                game=self.game.name,
-                variant=self.variant.name,
-                result=self.result(),
-                seats=[str(s) for s in self.seats],
+            self.game.hooks.game_over(
+                self.variant.name, self.result(), [str(s) for s in self.seats]
             )
 
     # ------------------------------------------------------------------ step API
@@ -137,7 +135,7 @@ class Session:
         return len(self.seats)
 
     def to_act(self) -> list[int]:
-        return list(self.game.hook.asobi_to_act(state=self.state))
+        return self.game.hooks.to_act(self.state)
 
     @property
     def finished(self) -> bool:
@@ -145,11 +143,11 @@ class Session:
 
     def observation(self, seat: int) -> dict[str, Any]:
         self._check_seat(seat)
-        return self.game.hook.asobi_observation(state=self.state, seat=seat)
+        return self.game.hooks.observation(self.state, seat)
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         self._check_seat(seat)
-        return list(self.game.hook.asobi_legal_actions(state=self.state, seat=seat))
+        return self.game.hooks.legal_actions(self.state, seat)
 
     def apply(self, seat: int, action: Any) -> list[dict[str, Any]]:
         """Apply ``action`` for ``seat``; refuse (AsobiError, nothing changed) if not legal."""
@@ -169,7 +167,7 @@ class Session:
             options = ", ".join(canonical(a) for a in legal[:12])
             more = "" if len(legal) <= 12 else f" and {len(legal) - 12} more"
             raise AsobiError(f"illegal action {key} for seat {seat}; legal: {options}{more}")
-        events = self.game.hook.asobi_apply(state=self.state, seat=seat, action=dict(candidate))
+        events = self.game.hooks.apply(self.state, seat, dict(candidate))
         self.moves.append({"seat": seat, "action": dict(candidate)})
         self._announce_end()
         return list(events or [])
@@ -180,7 +178,7 @@ class Session:
 
     # ------------------------------------------------------------------ results and records
     def result(self) -> dict[str, Any]:
-        body = self.game.hook.asobi_result(state=self.state)
+        body = self.game.hooks.result(self.state)
         return {"game": self.game.name, "variant": self.variant_ref, **body}
 
     def record(self, folder: Path | None = None) -> dict[str, Any]:

@@ -7,13 +7,12 @@ Besides a number it understands ``help``, ``rules``, ``hint`` and ``quit``.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from asobi.agents import hint_agent
+from asobi.agents import explain, hint_agent
 from asobi.errors import AsobiError
 from asobi.frontend import Launch
 from asobi.i18n import translator
@@ -39,7 +38,7 @@ class TextGame:
         self.agents: dict[int, Agent] = launch.agents(self.session)
         humans = [i for i, s in enumerate(self.session.seats) if s.is_human]
         self.viewer = humans[0] if humans else 0
-        self.hook = launch.game.hook
+        self.hooks = launch.game.hooks
         self._hinters: dict[int, Agent] = {}
 
     # ------------------------------------------------------------------ output
@@ -59,21 +58,17 @@ class TextGame:
 
     def render(self, seat: int) -> None:
         obs = self.session.observation(seat)
-        text = self.hook.asobi_render_text(observation=obs, lang=self.lang)
-        if text is None:
-            text = json.dumps(obs, indent=2, ensure_ascii=False)
-        self.say(text)
+        self.say(self.hooks.render_text(obs, self.lang))
 
     def label(self, seat: int, action: Mapping[str, Any]) -> str:
         obs = self.session.observation(seat)
-        text = self.hook.asobi_describe_action(observation=obs, action=action, lang=self.lang)
-        return text if text is not None else canonical(action)
+        return self.hooks.describe_action(obs, action, self.lang)
 
     def narrate(self, events: list[dict[str, Any]]) -> bool:
         """Tell the viewer what happened; False when the game has nothing to say."""
         said = False
         for event in visible_events(events, self.viewer):
-            text = self.hook.asobi_describe_event(event=event, seat=self.viewer, lang=self.lang)
+            text = self.hooks.describe_event(event, self.viewer, self.lang)
             if text:
                 self.say("  " + text)
                 said = True
@@ -101,7 +96,7 @@ class TextGame:
     def hint(self, seat: int, legal: list[dict[str, Any]]) -> None:
         if seat not in self._hinters:
             self._hinters[seat] = hint_agent(self.session, seat)
-        action, reason = self._hinters[seat].explain(self.session.observation(seat), legal)
+        action, reason = explain(self._hinters[seat], self.session.observation(seat), legal)
         number = next(
             (i for i, a in enumerate(legal, 1) if canonical(a) == canonical(action)), None
         )
@@ -220,12 +215,7 @@ class TextGame:
 
 
 def rules_text(launch: Launch, rules: Mapping[str, Any], lang: str) -> str:
-    text = launch.game.hook.asobi_rules_text(rules=rules, lang=lang)
-    if text is None:
-        import yaml
-
-        text = yaml.safe_dump(dict(rules), allow_unicode=True, sort_keys=False)
-    return text
+    return launch.game.hooks.rules_text(rules, lang)
 
 
 class TextFrontend:

@@ -3,9 +3,94 @@
 ``asobi serve`` runs a long-lived server for a club (games kept in SQLite, one private link per
 human seat); ``asobi play GAME --frontend web`` starts a local server with that one game and
 opens it in the browser. See ``README.md`` in this folder for the API and the view contract.
+
+This module stays light (``asobi`` reads the frontend's options from it at start-up): the
+server and Starlette are imported only when a game is played or served.
 """
 
-from asobi_frontends.web.server import WebFrontend
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from asobi.frontend import Launch
+    from asobi.registry import Registry
+
+
+def _positive(kind: type) -> Any:
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, got '{text}'") from None
+        if not value > 0 or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"must be a number above 0, got {text}")
+        return value
+
+    return parse
+
+
+def _whole(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 12:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, got '{text}'")
+    return int(text)
+
+
+def _port(text: str) -> int:
+    value = _whole(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, got {text}")
+    return value
+
+
+class WebFrontend:
+    """Entry point object of the ``web`` frontend."""
+
+    title = "Web browser (local game, or a server for a club with asobi serve)"
+
+    def add_options(self, parser: argparse.ArgumentParser, command: str) -> None:
+        """The web frontend's options of ``asobi play`` and ``asobi serve``."""
+        group = parser.add_argument_group("web frontend")
+        group.add_argument("--host", default="127.0.0.1", help="address to listen on")
+        group.add_argument("--port", type=_port,
+                           help="port (default: 8000 for serve, any free one for play)")
+        group.add_argument("--db", help="SQLite file where games are kept (default: user "
+                           "data dir); one server per file")
+        if command != "serve":
+            return
+        group.add_argument("--club-key", help="passphrase needed to create games "
+                           "(default: $ASOBI_CLUB_KEY; none: anyone who reaches the server)")
+        group.add_argument("--allowed-host", action="append", metavar="NAME",
+                           help="a host name the server answers to (repeatable; loopback "
+                           "names always)")
+        group.add_argument("--max-games", type=_positive(int),
+                           help="unfinished games in memory at once (default 1000)")
+        group.add_argument("--games-per-creator", type=_whole,
+                           help="unfinished games one address may have (0: no limit; "
+                           "default 20)")
+        group.add_argument("--idle-minutes", type=_positive(float),
+                           help="minutes before an untouched game leaves memory (it stays in "
+                           "--db; default 30)")
+        group.add_argument("--ai-budget-max", type=_positive(float),
+                           help="largest AI time budget per move a seat may ask for, in "
+                           "seconds (default 2)")
+        group.add_argument("--ai-threads", type=_positive(int),
+                           help="AI decisions computed at once (default: CPU count)")
+        group.add_argument("--allow-ai-only", action="store_true", default=None,
+                           help="accept games without a human seat")
+
+    def serve(self, registry: Registry, options: Mapping[str, Any]) -> int:
+        from asobi_frontends.web.server import serve
+
+        return serve(registry, options)
+
+    def play(self, launch: Launch) -> int:
+        from asobi_frontends.web.server import play
+
+        return play(launch)
+
 
 FRONTEND = WebFrontend()
 

@@ -25,7 +25,7 @@ import anyio
 import anyio.to_thread
 
 from asobi import records
-from asobi.agents import decision_agent, strongest_level
+from asobi.agents import decision_agent, explain
 from asobi.errors import AsobiError
 from asobi.registry import Game, Registry
 from asobi.session import SeatSpec, Session, canonical, visible_events
@@ -310,9 +310,9 @@ class Hub:
             return cached[1], cached[2]
         version = live.version
         obs = live.session.observation(seat)
-        hinter = decision_agent(live.session, seat, strongest_level(live.game))
+        hinter = decision_agent(live.session, seat, live.game.strongest_level)
         action, reason = await anyio.to_thread.run_sync(
-            hinter.explain, obs, legal, limiter=self.limiter
+            explain, hinter, obs, legal, limiter=self.limiter
         )
         answer = (dict(action), str(reason))
         live.hint_cache[seat] = (version, *answer)
@@ -330,7 +330,7 @@ class Hub:
     def payload(self, live: Live, seat: int, since: int, lang: str) -> dict[str, Any]:
         """Everything the page of ``seat`` needs, and nothing another seat may hide."""
         session = live.session
-        hook = live.game.hook
+        hooks = live.game.hooks
         obs = session.observation(seat)
         to_act = session.to_act()
         legal = session.legal_actions(seat) if seat in to_act else []
@@ -340,7 +340,7 @@ class Hub:
                 events.extend(visible_events(entry.events, seat))
         narration = []
         for event in events:
-            text = hook.asobi_describe_event(event=event, seat=seat, lang=lang)
+            text = hooks.describe_event(event, seat, lang)
             if text:
                 narration.append(text)
         return {
@@ -371,8 +371,7 @@ class Hub:
 
 
 def label(game: Game, obs: dict[str, Any], action: dict[str, Any], lang: str) -> str:
-    text = game.hook.asobi_describe_action(observation=obs, action=action, lang=lang)
-    return text if text is not None else canonical(action)
+    return game.hooks.describe_action(obs, action, lang)
 
 
 def _index_of(legal: list[dict[str, Any]], action: dict[str, Any]) -> int:

@@ -17,6 +17,7 @@ from asobi.i18n import LANGUAGES
 from .catalogue import catalogue, game_package
 from .errors import Forbidden, NotFound
 from .games import Live
+from .hookspecs import web_assets
 from .newgame import find_game, read_new_game
 from .reading import body_of, hub_of, lang_of
 from .seats import Minted
@@ -43,7 +44,7 @@ async def asset(request: Request) -> Response:
     parts = name.split("/")
     if len(name) > MAX_ASSET_PATH or any(p in ("", ".", "..") or p.startswith(".") for p in parts):
         raise NotFound("no such asset")
-    folder = game.hook.asobi_web_assets()
+    folder = web_assets(game)
     if folder is None:
         raise NotFound(f"{game.info.title} has no browser view")
     item = folder
@@ -71,9 +72,10 @@ async def list_games(request: Request) -> Response:
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "default_players": list(info.default_players),
-                "ai_levels": list(dict.fromkeys(("random", *info.ai_levels))),
+                "ai_levels": game.ai_levels(),
+                "default_level": game.default_level,
                 "default_variant": info.default_variant,
-                "view": game.hook.asobi_web_assets() is not None,
+                "view": web_assets(game) is not None,
                 "variants": [
                     {k: v[k] for k in ("name", "title", "description", "default")}
                     for v in hub.variants.listing(game)
@@ -111,7 +113,7 @@ async def rules(request: Request) -> Response:
     hub = hub_of(request)
     game = find_game(hub.registry, request.path_params["game"])
     variant = hub.variants.find(game, request.query_params.get("variant") or None)
-    text = game.hook.asobi_rules_text(rules=variant.rules, lang=lang_of(request))
+    text = game.hooks.rules_text(variant.rules, lang_of(request))
     return JSONResponse(
         {
             "game": game.name,

@@ -61,11 +61,9 @@ async def hint(request: Request) -> Response:
     legal = live.session.legal_actions(seat)
     key = canonical(action)
     index = next((i for i, a in enumerate(legal) if canonical(a) == key), None)
-    text = live.game.hook.asobi_describe_action(
-        observation=obs, action=action, lang=lang_of(request)
-    )
+    text = live.game.hooks.describe_action(obs, action, lang_of(request))
     return JSONResponse(
-        {"action": action, "key": key, "index": index, "label": text or key, "reason": reason}
+        {"action": action, "key": key, "index": index, "label": text, "reason": reason}
     )
 
 

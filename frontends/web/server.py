@@ -95,81 +95,78 @@ def _announce(line: Callable[[], str], out: Any) -> Callable[[], None]:
     return ready
 
 
-class WebFrontend:
-    """Entry point object of the ``web`` frontend."""
+def serve(registry: Registry, options: Mapping[str, Any]) -> int:
+    """``asobi serve``: a server for a club, until Ctrl+C."""
+    host = str(options.get("host") or "127.0.0.1")
+    port = int(options.get("port") if options.get("port") is not None else 8000)
+    db = Path(options["db"]) if options.get("db") else default_db_path()
+    limits = server_options(options, str(options.get("lang") or "en"), host)
+    store = Store(db)
+    try:
+        sock = bind(host, port)
+    except AsobiError:
+        store.close()
+        raise
+    url = url_of(host, sock)
+    notes = [f"games kept in {db}"]
+    if limits.club_key:
+        notes.append("club passphrase required to create games")
+    if limits.allowed_hosts == ("*",):
+        notes.append("any Host header accepted: name yours with --allowed-host")
+    app = create_app(
+        registry, store, options=limits,
+        on_ready=_announce(lambda: f"asobi: serving on {url}/  ({'; '.join(notes)})",
+                           sys.stdout),
+    )
+    try:
+        run(app, sock)
+    finally:
+        store.close()
+    return 0
 
-    title = "Web browser (local game, or a server for a club with asobi serve)"
-
-    def serve(self, registry: Registry, options: Mapping[str, Any]) -> int:
-        host = str(options.get("host") or "127.0.0.1")
-        port = int(options.get("port") if options.get("port") is not None else 8000)
-        db = Path(options["db"]) if options.get("db") else default_db_path()
-        limits = server_options(options, str(options.get("lang") or "en"), host)
-        store = Store(db)
-        try:
-            sock = bind(host, port)
-        except AsobiError:
-            store.close()
-            raise
-        url = url_of(host, sock)
-        notes = [f"games kept in {db}"]
-        if limits.club_key:
-            notes.append("club passphrase required to create games")
-        if limits.allowed_hosts == ("*",):
-            notes.append("any Host header accepted: name yours with --allowed-host")
-        app = create_app(
-            registry, store, options=limits,
-            on_ready=_announce(lambda: f"asobi: serving on {url}/  ({'; '.join(notes)})",
-                               sys.stdout),
-        )
-        try:
-            run(app, sock)
-        finally:
-            store.close()
-        return 0
-
-    def play(self, launch: Launch) -> int:
-        host = str(launch.options.get("host") or "127.0.0.1")
-        port = int(launch.options.get("port") or 0)
-        db = Path(launch.options["db"]) if launch.options.get("db") else default_db_path()
-        humans = [i for i, s in enumerate(launch.seats) if s.is_human]
-        if launch.seed is not None and len(humans) > 1:
-            raise BadRequest("a chosen seed is for practice only: with more than one person "
-                             "at the table, whoever chose it would know the others' cards")
-        store = Store(db)
-        try:
-            sock = bind(host, port)
-        except AsobiError:
-            store.close()
-            raise
-        url = url_of(host, sock)
-        app = create_app(launch.registry, store,
-                         options=ServerOptions(default_lang=launch.lang,
-                                               allowed_hosts=hosts_for(host),
-                                               allow_ai_only=True))
-        new = NewGame(
-            game=launch.game,
-            variant=launch.variant,
-            seats=launch.seats,
-            lang=launch.lang,
-            seed=launch.seed,
-            hints=len(humans) <= 1,
-            creator_seat=humans[0] if humans else None,
-            variant_ref=launch.variant_ref,
-        )
-        live, minted = app.state.hub.create(new, "local", record_path=launch.record_path)
-        out = launch.stdout or sys.stdout
-        mine = f"{url}/#/play/{live.id}/{minted.creator_token}" if minted.creator_token else ""
-        title = launch.game.info.title
-        print(f"{title}: open {mine or url + '/'}", file=out, flush=True)
-        for seat, code in sorted(minted.invitations.items()):
-            print(f"  invitation for seat {seat + 1}: {url}/#/join/{live.id}/{code}",
-                  file=out, flush=True)
-        print("Press Ctrl+C to stop the server (the game is kept and can be resumed).", file=out)
-        if mine:
-            webbrowser.open(mine)
-        try:
-            run(app, sock)
-        finally:
-            store.close()
-        return 0
+def play(launch: Launch) -> int:
+    """``asobi play GAME --frontend web``: one game, served locally and opened in a browser."""
+    host = str(launch.options.get("host") or "127.0.0.1")
+    port = int(launch.options.get("port") or 0)
+    db = Path(launch.options["db"]) if launch.options.get("db") else default_db_path()
+    humans = [i for i, s in enumerate(launch.seats) if s.is_human]
+    if launch.seed is not None and len(humans) > 1:
+        raise BadRequest("a chosen seed is for practice only: with more than one person "
+                         "at the table, whoever chose it would know the others' cards")
+    store = Store(db)
+    try:
+        sock = bind(host, port)
+    except AsobiError:
+        store.close()
+        raise
+    url = url_of(host, sock)
+    app = create_app(launch.registry, store,
+                     options=ServerOptions(default_lang=launch.lang,
+                                           allowed_hosts=hosts_for(host),
+                                           allow_ai_only=True))
+    new = NewGame(
+        game=launch.game,
+        variant=launch.variant,
+        seats=launch.seats,
+        lang=launch.lang,
+        seed=launch.seed,
+        hints=len(humans) <= 1,
+        creator_seat=humans[0] if humans else None,
+        variant_ref=launch.variant_ref,
+    )
+    live, minted = app.state.hub.create(new, "local", record_path=launch.record_path)
+    out = launch.stdout or sys.stdout
+    mine = f"{url}/#/play/{live.id}/{minted.creator_token}" if minted.creator_token else ""
+    title = launch.game.info.title
+    print(f"{title}: open {mine or url + '/'}", file=out, flush=True)
+    for seat, code in sorted(minted.invitations.items()):
+        print(f"  invitation for seat {seat + 1}: {url}/#/join/{live.id}/{code}",
+              file=out, flush=True)
+    print("Press Ctrl+C to stop the server (the game is kept and can be resumed).", file=out)
+    if mine:
+        webbrowser.open(mine)
+    try:
+        run(app, sock)
+    finally:
+        store.close()
+    return 0

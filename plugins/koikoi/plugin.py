@@ -146,7 +146,7 @@ def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str
     return bench(rules, seconds, seed)
 
 
-@hookimpl
+@hookimpl(optionalhook=True)  # the web frontend's hook: there only when it is installed
 def asobi_web_assets() -> Any:
     return resources.files("asobi_koikoi") / "webview"
 

@@ -114,6 +114,6 @@ def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str
     return calibrate.bench(rules, seconds, seed)
 
 
-@hookimpl
+@hookimpl(optionalhook=True)  # the web frontend's hook: there only when it is installed
 def asobi_web_assets() -> Any:
     return resources.files("asobi_sakura") / "webview"

@@ -19,6 +19,7 @@ from asobi.registry import Registry
 from asobi.session import parse_seats
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.games import Hub, Live
+from asobi_frontends.web.hookspecs import web_assets
 from asobi_frontends.web.newgame import NewGame
 from asobi_frontends.web.options import LOCAL_HOSTS, ServerOptions
 from asobi_frontends.web.store import Store
@@ -57,7 +58,7 @@ def build_registry() -> Registry:
         game_entry_points=[EntryPoint(n, v, "asobi.games") for n, v in games.items()],
     )
     for name, game in registry.games().items():
-        if name in ("koikoi", "sakura") and game.hook.asobi_web_assets() is None:
+        if name in ("koikoi", "sakura") and web_assets(game) is None:
             game.manager.register(ViewFolder(resources.files(f"asobi_{name}") / "webview"))
     return registry
 
