@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from importlib.metadata import EntryPoint
 from typing import Any, TextIO
 
-from asobi import variants
 from asobi.agents import make_agent
 from asobi.errors import AsobiError
 from asobi.registry import Registry
@@ -89,7 +88,7 @@ def play_game(
 ) -> dict[str, Any]:
     """Play one game between AI seats; return its result and each seat's move times."""
     game = registry.game(game_name)
-    loaded = variants.load(game.info, variant)
+    loaded = game.load_variant(variant)
     specs = tuple(SeatSpec.parse(s) for s in seats)
     session = Session(game, loaded, specs, seed=seed)
     agents = []
@@ -293,7 +292,6 @@ def run_arena(
     plugin objects added by hand (``Registry.extra_plugins``) only take part in-process.
     """
     found = registry.game(game)
-    info = found.info
     specs = parse_seats(list(players), found)
     if any(s.is_human for s in specs):
         raise AsobiError("the arena plays AI seats only: give players as ai:LEVEL")
@@ -301,7 +299,7 @@ def run_arena(
         raise AsobiError("--games must be at least 1")
     if workers < 1:
         raise AsobiError("--workers must be at least 1")
-    loaded = variants.load(info, variant)
+    loaded = found.load_variant(variant)
     ref = variant if variant is not None else loaded.name
     names = [str(s) for s in specs]
     for seat, spec in enumerate(specs):  # unknown levels fail here, before any worker starts

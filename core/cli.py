@@ -107,7 +107,7 @@ def cmd_frontends(reg: Registry, args: argparse.Namespace) -> int:
 
 def cmd_variants(reg: Registry, args: argparse.Namespace) -> int:
     game = reg.game(args.game)
-    rows = variants.listing(game.info)
+    rows = game.variant_listing()
     if args.json:
         emit_json(rows)
         return 0
@@ -125,7 +125,7 @@ def cmd_variants(reg: Registry, args: argparse.Namespace) -> int:
 
 def cmd_rules(reg: Registry, args: argparse.Namespace) -> int:
     game = reg.game(args.game)
-    variant = variants.load(game.info, args.variant)
+    variant = game.load_variant(args.variant)
     print(f"{game.info.title}: {variant.title}")
     print(variant.description)
     print()
@@ -143,7 +143,7 @@ def cmd_variant_check(reg: Registry, args: argparse.Namespace) -> int:
                 game = reg.game(game_name)
             except AsobiError as exc:
                 raise AsobiError(f"{path}:1:1: {exc}") from None
-            variant = variants.load(game.info, str(path))
+            variant = game.load_variant(str(path))
         except AsobiError as exc:
             failed += 1
             print(str(exc), file=sys.stderr)
@@ -158,7 +158,7 @@ def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
     from asobi.session import parse_seats
 
     game = reg.game(args.game)
-    variant = variants.load(game.info, args.variant)
+    variant = game.load_variant(args.variant)
     seats = parse_seats(
         args.players
         or list(game.info.default_players)
@@ -262,7 +262,7 @@ def cmd_bench(reg: Registry, args: argparse.Namespace) -> int:
     from asobi.bench import bench_game
 
     game = reg.game(args.game)
-    variant = variants.load(game.info, args.variant)
+    variant = game.load_variant(args.variant)
     runs = [bench_game(game, variant, args.seconds, args.seed + i) for i in range(args.repeat)]
     rates = [r["per_second"] for r in runs]
     summary = {

@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from asobi import variants
 from asobi.errors import AsobiError
 from asobi.registry import Registry
 from asobi.seeds import SEED_FORMS, parse_seed, seed_problem
@@ -70,7 +69,7 @@ def start(
     """
     seed = parse_seed(record["seed"], where=where)
     game = registry.game(record["game"])
-    variant = variants.load(game.info, record["variant"], base_dir=base_dir)
+    variant = game.load_variant(record["variant"], base_dir=base_dir)
     seats = []
     for text in record["seats"]:
         try:

@@ -18,16 +18,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 from typing import Any
 
 import pluggy
 
-from asobi import hookspecs
+from asobi import hookspecs, variants
 from asobi.defaults import Defaults
 from asobi.errors import AsobiError
 from asobi.gamehooks import GameHooks
 from asobi.model import GameInfo
 from asobi.schema import did_you_mean
+from asobi.variants import Variant
 
 GAMES_GROUP = "asobi.games"
 FRONTENDS_GROUP = "asobi.frontends"
@@ -100,6 +102,18 @@ class Game:
     def variant_folders(self) -> list[Any]:
         """Folders of installed house-rule packs for this game (``asobi_variant_folders``)."""
         return self.hooks.variant_folders()
+
+    def load_variant(self, spec: str | None = None, base_dir: Path | None = None) -> Variant:
+        """A variant by name (built-in, from a house-rule pack, or the user's) or by path."""
+        return variants.load(self.info, spec, base_dir=base_dir, packs=self.variant_folders())
+
+    def variant_listing(self) -> list[dict[str, Any]]:
+        """Every variant of the game, for listings (broken files included, with their error)."""
+        return variants.listing(self.info, packs=self.variant_folders())
+
+    def variant_names(self) -> list[str]:
+        catalogue = variants.VariantCatalogue(self.info, packs=self.variant_folders())
+        return [name for name, _origin, _entry in catalogue.names()]
 
 
 @dataclass

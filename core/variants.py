@@ -20,7 +20,7 @@ by key; lists and scalars replaced), then validated. Every problem is reported a
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -208,7 +208,8 @@ class VariantCatalogue:
 
     info: GameInfo
     user_dir: Path | None = None
-    extra_dirs: list[Path] = field(default_factory=list)
+    packs: list[Traversable | Path] = field(default_factory=list)
+    """Folders of installed house-rule packs (``asobi_variant_folders``)."""
 
     def __post_init__(self) -> None:
         if self.user_dir is None:
@@ -223,12 +224,14 @@ class VariantCatalogue:
 
     def find(self, name: str, near: Path | None = None, skip: str | None = None) -> _Doc | None:
         """Find a variant by name: ``near`` folder, then the user folder, then built-in."""
-        folders = [*(p for p in [near] if p is not None), *self.extra_dirs, self.user_dir]
-        for folder in folders:
-            assert folder is not None
+        folders: list[tuple[Traversable | Path, str]] = [
+            *((p, "file") for p in [near] if p is not None),
+            *((p, "user") for p in [self.user_dir] if p is not None),
+            *((p, "pack") for p in self.packs),
+        ]
+        for folder, origin in folders:
             candidate = folder / f"{name}.yaml"
             if candidate.is_file() and str(candidate) != skip:
-                origin = "user" if folder == self.user_dir else "file"
                 return _read(candidate, str(candidate), origin)
         builtin = self._builtin(name)
         if builtin is not None and f"built-in:{name}" != skip:
@@ -241,13 +244,21 @@ class VariantCatalogue:
         return f"variants/{self.info.name}/{name}.yaml"
 
     def names(self) -> Iterator[tuple[str, str, Traversable | Path]]:
-        """(name, origin, file) of every variant file, built-in first, then user files."""
+        """(name, origin, file) of every variant file: built-in first, then those of house-rule
+        packs (a name already taken is skipped), then the user's files."""
         seen = set()
         if self.info.variants is not None and self.info.variants.is_dir():
             for entry in sorted(self.info.variants.iterdir(), key=lambda e: e.name):
                 if entry.name.endswith(".yaml"):
                     seen.add(entry.name)
                     yield entry.name[:-5], "built-in", entry
+        for pack in self.packs:
+            if not pack.is_dir():
+                continue
+            for entry in sorted(pack.iterdir(), key=lambda e: e.name):
+                if entry.name.endswith(".yaml") and entry.name not in seen:
+                    seen.add(entry.name)
+                    yield entry.name[:-5], "pack", entry
         if self.user_dir is not None and self.user_dir.is_dir():
             for entry in sorted(self.user_dir.iterdir()):
                 if entry.suffix == ".yaml":
@@ -346,9 +357,11 @@ def load(
     *,
     base_dir: Path | None = None,
     user_dir: Path | None = None,
+    packs: Sequence[Traversable | Path] = (),
 ) -> Variant:
-    """Load a variant of ``info``'s game by name or path (default: the game's default)."""
-    catalogue = VariantCatalogue(info, user_dir=user_dir)
+    """Load a variant of ``info``'s game by name or path (default: the game's default);
+    ``packs`` are the folders of installed house-rule packs."""
+    catalogue = VariantCatalogue(info, user_dir=user_dir, packs=list(packs))
     spec = spec or info.default_variant
     if looks_like_path(spec):
         path = Path(spec)
@@ -393,9 +406,11 @@ def peek_game(path: Path) -> str:
     return game
 
 
-def listing(info: GameInfo, user_dir: Path | None = None) -> list[dict[str, Any]]:
+def listing(
+    info: GameInfo, user_dir: Path | None = None, packs: Sequence[Traversable | Path] = ()
+) -> list[dict[str, Any]]:
     """Every variant of a game with its title, for ``asobi variants``; broken files included."""
-    catalogue = VariantCatalogue(info, user_dir=user_dir)
+    catalogue = VariantCatalogue(info, user_dir=user_dir, packs=list(packs))
     rows = []
     for name, origin, entry in catalogue.names():
         row: dict[str, Any] = {
@@ -408,7 +423,7 @@ def listing(info: GameInfo, user_dir: Path | None = None) -> list[dict[str, Any]
                 doc = _read(entry, catalogue._builtin_label(name), "built-in")
                 doc.key = f"built-in:{name}"
             else:
-                doc = _read(entry, str(entry), "user")
+                doc = _read(entry, str(entry), origin)
             variant = build(doc, catalogue)
             row.update(
                 title=variant.title,

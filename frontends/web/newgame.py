@@ -68,10 +68,10 @@ class VariantCache:
 
     def names(self, game: Game) -> frozenset[str]:
         return self._get((game.name, "\0names"), lambda: frozenset(
-            entry[0] for entry in variants.VariantCatalogue(game.info).names()))
+            game.variant_names()))
 
     def listing(self, game: Game) -> list[dict[str, Any]]:
-        return self._get((game.name, "\0listing"), lambda: variants.listing(game.info))
+        return self._get((game.name, "\0listing"), game.variant_listing)
 
     def find(self, game: Game, name: Any) -> Variant:
         """A built-in or club variant of ``game`` by name (never a path on the server's
@@ -83,7 +83,7 @@ class VariantCache:
         if name not in names:
             raise NotFound(f"{game.info.title} has no variant '{name}'; "
                            f"choose one of: {', '.join(sorted(names))}")
-        variant: Variant = self._get((game.name, name), lambda: variants.load(game.info, name))
+        variant: Variant = self._get((game.name, name), lambda: game.load_variant(name))
         return variant
 
 

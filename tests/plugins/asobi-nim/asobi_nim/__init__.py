@@ -120,3 +120,13 @@ def asobi_describe_action(observation, action, lang):
 @hookimpl
 def asobi_render_text(observation, lang):
     return "  ".join(f"pile {i + 1}: {'o' * n or '-'}" for i, n in enumerate(observation["piles"]))
+
+
+@hookimpl
+def asobi_resample(observation, seat, rules, players, rng):
+    # Everything is public: the observation is the whole state (no points adjusted in search).
+    return NimState(
+        list(observation["piles"]), rules["max_take"], rules["misere"], players,
+        lambda unit: [0] * len(unit["points"]), turn=observation["turn"],
+        winner=observation["winner"],
+    )
