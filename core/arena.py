@@ -29,6 +29,7 @@ from importlib.metadata import EntryPoint
 from typing import Any, TextIO
 
 from asobi.agents import make_agent
+from asobi.driver import Driver
 from asobi.errors import AsobiError
 from asobi.registry import Registry
 from asobi.session import SeatSpec, Session, parse_seats
@@ -98,22 +99,9 @@ def play_game(
         agents.append(
             make_agent(game, spec.level, seat, loaded.rules, len(specs), session.seed)
         )
-    times: list[list[float]] = [[] for _ in specs]
-    clock = time.perf_counter
-    while True:
-        to_act = session.to_act()
-        if not to_act:
-            break
-        for seat in to_act:
-            legal = session.legal_actions(seat)
-            observation = session.observation(seat)
-            start = clock()
-            action = agents[seat].choose(observation, legal)
-            elapsed = clock() - start
-            if len(legal) > 1:
-                times[seat].append(elapsed)
-            session.apply(seat, action)
-    result = session.result()
+    driver = Driver(session, dict(enumerate(agents)), clock=time.perf_counter)
+    result = driver.run()
+    times = driver.times
     return {
         "seats": list(seats),
         "seed": seed,

@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from asobi.agents import explain, hint_agent
+from asobi.driver import Driver
 from asobi.errors import AsobiError
 from asobi.frontend import Launch
 from asobi.i18n import translator
 from asobi.model import Agent
 from asobi.seeds import seed_text
-from asobi.session import Session, canonical, visible_events
+from asobi.session import Session, canonical
 
 
 class Quit(Exception):
@@ -40,6 +41,7 @@ class TextGame:
         self.viewer = humans[0] if humans else 0
         self.hooks = launch.game.hooks
         self._hinters: dict[int, Agent] = {}
+        self._label = ""
 
     # ------------------------------------------------------------------ output
     def say(self, text: str = "") -> None:
@@ -64,15 +66,19 @@ class TextGame:
         obs = self.session.observation(seat)
         return self.hooks.describe_action(obs, action, self.lang)
 
-    def narrate(self, events: list[dict[str, Any]]) -> bool:
-        """Tell the viewer what happened; False when the game has nothing to say."""
+    def show_move(
+        self, mover: int, action: Mapping[str, Any], events: list[dict[str, Any]]
+    ) -> None:
+        """Tell the viewer what happened (``events``: what the viewer may see); a move of
+        another seat the game says nothing about is shown by its label."""
         said = False
-        for event in visible_events(events, self.viewer):
+        for event in events:
             text = self.hooks.describe_event(event, self.viewer, self.lang)
             if text:
                 self.say("  " + text)
                 said = True
-        return said
+        if not said and mover != self.viewer:
+            self.say(f"  {self.seat_name(mover)}: {self._label}")
 
     # ------------------------------------------------------------------ input
     def ask(self, prompt: str) -> str:
@@ -155,20 +161,16 @@ class TextGame:
             )
         )
         self.say(_("Type help at any prompt for the commands."))
+        driver = Driver(self.session, self.agents)
+        driver.watch(self.viewer, self.show_move)
         try:
-            while not self.session.finished:
-                for seat in self.session.to_act():
-                    if self.session.finished or seat not in self.session.to_act():
-                        continue
-                    if seat in self.agents:
-                        obs = self.session.observation(seat)
-                        action = self.agents[seat].choose(obs, self.session.legal_actions(seat))
-                    else:
-                        action = self.human_turn(seat)
-                    label = self.label(seat, action)
-                    events = self.session.apply(seat, action)
-                    if not self.narrate(events) and seat != self.viewer:
-                        self.say(f"  {self.seat_name(seat)}: {label}")
+            for seat in driver.turns():
+                if driver.is_ai(seat):
+                    action = driver.decide(seat)
+                else:
+                    action = self.human_turn(seat)
+                self._label = self.label(seat, action)  # as the mover saw it, before the move
+                driver.play(seat, action)
         except Quit:
             self.say(_("You left the game."))
             self.offer_save()

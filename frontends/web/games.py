@@ -26,6 +26,7 @@ import anyio.to_thread
 
 from asobi import records
 from asobi.agents import decision_agent, explain
+from asobi.driver import Driver
 from asobi.errors import AsobiError
 from asobi.registry import Game, Registry
 from asobi.session import SeatSpec, Session, canonical, visible_events
@@ -70,6 +71,11 @@ class Live:
     driving: bool = False
     hint_cache: dict[int, tuple[int, dict[str, Any], str]] = field(default_factory=dict)
     record_path: Path | None = None
+    driver: Driver = field(init=False)
+
+    def __post_init__(self) -> None:
+        session = self.session
+        self.driver = Driver(session, agent_for=lambda seat: decision_agent(session, seat))
 
     @property
     def game(self) -> Game:
@@ -177,7 +183,7 @@ class Hub:
         for move in record["moves"]:
             legal = session.legal_actions(move["seat"])
             index = _index_of(legal, move["action"])
-            events = session.apply(move["seat"], move["action"])
+            events = live.driver.play(move["seat"], move["action"])
             live.version += 1
             live.log.append(Entry(live.version, move["seat"], session.moves[-1]["action"],
                                   index, events))
@@ -250,7 +256,7 @@ class Hub:
         else:
             action = choice["action"]
             index = _index_of(legal, action) if isinstance(action, dict) else -1
-        events = live.session.apply(seat, action)
+        events = live.driver.play(seat, action)
         live.version += 1
         live.log.append(Entry(live.version, seat, live.session.moves[-1]["action"], index,
                               events))
@@ -266,7 +272,7 @@ class Hub:
 
     def kick(self, live: Live) -> None:
         """Start the AI of ``live`` if an AI seat must act and no AI task runs for it."""
-        if live.driving or self.closing or not self._ai_to_act(live):
+        if live.driving or self.closing or live.driver.next_ai_seat() is None:
             return
         try:
             loop = asyncio.get_running_loop()
@@ -277,20 +283,17 @@ class Hub:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    def _ai_to_act(self, live: Live) -> list[int]:
-        return [s for s in live.session.to_act() if not live.session.seats[s].is_human]
-
     async def _drive(self, live: Live) -> None:
         try:
             while not self.closing:
-                waiting = self._ai_to_act(live)
-                if not waiting:
+                seat = live.driver.next_ai_seat()
+                if seat is None:
                     break
-                seat = waiting[0]
                 version = live.version
+                # What the seat sees is read here, on the loop; only the thinking is threaded.
                 obs = live.session.observation(seat)
                 legal = live.session.legal_actions(seat)
-                agent = decision_agent(live.session, seat)
+                agent = live.driver.agent(seat)
                 action = await anyio.to_thread.run_sync(
                     agent.choose, obs, legal, limiter=self.limiter
                 )
