@@ -77,7 +77,9 @@ def cmd_games(reg: Registry, args: argparse.Namespace) -> int:
             "title": g.info.title,
             "players": [g.info.min_players, g.info.max_players],
             "default_variant": g.info.default_variant,
-            "ai_levels": list(g.info.ai_levels),
+            "ai_levels": g.ai_levels(),
+            "default_level": g.default_level,
+            "hint_level": g.strongest_level,
             "summary": g.info.summary,
             "distribution": g.distribution,
         }
@@ -92,6 +94,7 @@ def cmd_games(reg: Registry, args: argparse.Namespace) -> int:
         low, high = row["players"]
         players = f"{low}" if low == high else f"{low}-{high}"
         print(f"{row['name']:<12} {row['title']:<20} {players} players   {row['summary']}")
+        print(f"{'':<12} AI levels: {', '.join(row['ai_levels'])}")
     return 0
 
 

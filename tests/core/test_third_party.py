@@ -19,7 +19,9 @@ def fresh_env(tmp_path_factory) -> Path:
     venv.create(where, with_pip=True)
     pip = [str(where / "bin" / "python"), "-m", "pip", "install", "--quiet",
            "--disable-pip-version-check"]
-    subprocess.run([*pip, str(ROOT), str(PLUGINS / "asobi-nim"), str(PLUGINS / "asobi-broken")],
+    packages = ["asobi-nim", "asobi-broken", "asobi-first-level", "asobi-house-pack",
+                "asobi-echo"]
+    subprocess.run([*pip, str(ROOT), *(str(PLUGINS / p) for p in packages)],
                    check=True, capture_output=True, text=True)
     return where / "bin"
 
@@ -53,3 +55,27 @@ def test_installed_plugin_plays_to_the_end_and_replays(fresh_env, tmp_path):
     assert json.loads(replay.stdout)["finished"] is True
     variants = asobi(fresh_env, "variants", "nim")
     assert "standard" in variants.stdout and "Three piles" in variants.stdout
+
+
+@pytest.mark.slow
+def test_an_installed_ai_level_house_rule_pack_and_frontend_work_with_no_change_to_asobi(
+    fresh_env,
+):
+    games = {g["name"]: g for g in json.loads(asobi(fresh_env, "games", "--json").stdout)}
+    assert games["nim"]["ai_levels"] == ["random", "search", "first"]
+    assert "first" in games["koikoi"]["ai_levels"] and games["koikoi"]["default_level"] == "normal"
+    listing = asobi(fresh_env, "variants", "koikoi")
+    assert "club-three-rounds" in listing.stdout and "[pack]" in listing.stdout
+    rules = asobi(fresh_env, "rules", "koikoi", "--variant", "club-three-rounds")
+    assert rules.returncode == 0 and "Club night" in rules.stdout
+    game = asobi(fresh_env, "play", "koikoi", "--variant", "club-three-rounds", "--players",
+                 "ai:first,ai:easy", "--seed", "5")
+    assert game.returncode == 0 and "Game over." in game.stdout, game.stderr
+    echo = asobi(fresh_env, "play", "nim", "--frontend", "echo", "--prefix", "~", "--players",
+                 "human,ai:first", "--seed", "2", stdin="1\n" * 30)
+    assert echo.returncode == 0, echo.stderr
+    lines = echo.stdout.splitlines()
+    assert lines[0] == "~ Nim: take the last stone to win."
+    assert all(line.startswith("~ ") for line in lines) and "~ game over" in echo.stdout
+    frontends = asobi(fresh_env, "frontends")
+    assert "echo" in frontends.stdout

@@ -130,3 +130,8 @@ def asobi_resample(observation, seat, rules, players, rng):
         lambda unit: [0] * len(unit["points"]), turn=observation["turn"],
         winner=observation["winner"],
     )
+
+
+@hookimpl(optionalhook=True)  # the echo frontend's hook: there only when it is installed
+def asobi_echo_banner(lang):
+    return "Nim: take the last stone to win."
