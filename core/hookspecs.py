@@ -193,9 +193,11 @@ def asobi_game_over(game: str, variant: str, result: Mapping[str, Any], seats: l
 
 @hookspec(firstresult=True)
 def asobi_render_text(observation: Mapping[str, Any], lang: str) -> str | None:
-    """Draw ``observation`` for a text terminal (several lines, no trailing newline).
+    """Return ``observation`` drawn for a text terminal (several lines, no trailing
+    newline), in ``lang``, or ``None``.
 
-    Optional: the default draws the observation as indented JSON.
+    Called by text frontends each time a seat's view is shown. Optional: the default draws
+    the observation as indented JSON.
     """
 
 
