@@ -15,7 +15,18 @@ It plays random games with random legal actions and checks that
   hidden information, the re-deal really changes what some other seat sees);
 * replaying the record of each game (through JSON) gives the identical result and
   identical final observations;
-* the result has the replay-output shape of records.md.
+* the result has the replay-output shape of records.md;
+* a seat that is not to act has no legal action;
+* an event a seat may see says nothing that seat's next observation does not: in a world the
+  seat cannot tell apart from the real one, where the same move leaves the seat the same
+  observation, the seat must be shown the same events (an event that reveals what others
+  cannot see must name its ``seats``);
+* the view hooks answer text (labels for every legal action, the text view, the rules, event
+  descriptions or ``None``);
+* every AI level the game lists (or the ``levels`` given) answers with one of the legal
+  actions.
+
+A leak is reported with the observation key that gave it away.
 
 Failures raise :class:`AssertionError` naming the game, seed and step.
 """
@@ -27,10 +38,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from asobi.agents import make_agent
 from asobi.errors import AsobiError
 from asobi.registry import Game
-from asobi.session import Session, canonical
-from asobi.variants import Variant, load
+from asobi.session import Session, canonical, visible_events
+from asobi.variants import Variant
 
 
 class ConformanceError(AssertionError):
@@ -62,6 +74,72 @@ def _check_result(result: Mapping[str, Any], players: int, where: str) -> None:
     for i, unit in enumerate(result["rounds"]):
         if len(unit.get("points", ())) != players or "winner" not in unit:
             raise ConformanceError(f"{where}: round {i} needs 'points' per seat and 'winner'")
+
+
+def first_difference(mine: Any, theirs: Any, path: str = "") -> str:
+    """Where two observations first differ, as a key path (``hand[2]``, ``piles``...)."""
+    if isinstance(mine, dict) and isinstance(theirs, dict):
+        for key in sorted(set(mine) | set(theirs), key=str):
+            if mine.get(key) != theirs.get(key):
+                return first_difference(mine.get(key), theirs.get(key), f"{path}.{key}")
+    if isinstance(mine, list) and isinstance(theirs, list) and len(mine) == len(theirs):
+        for i, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+            if a != b:
+                return first_difference(a, b, f"{path}[{i}]")
+    return path.lstrip(".") or "(the whole observation)"
+
+
+def _views(game: Game, session: Session, seat: int, where: str) -> None:
+    """The view hooks answer text."""
+    raw = game.hooks.raw
+    obs = session.observation(seat)
+    text = raw.asobi_render_text(observation=obs, lang="en")
+    if not isinstance(text, str):
+        raise ConformanceError(f"{where}: asobi_render_text returned {type(text).__name__}")
+    for action in session.legal_actions(seat):
+        label = raw.asobi_describe_action(observation=obs, action=action, lang="en")
+        if not isinstance(label, str) or not label:
+            raise ConformanceError(f"{where}: no label for {canonical(action)}")
+
+
+def _events_leak(
+    game: Game, session: Session, seat: int, action: dict[str, Any], events: list[Any],
+    worlds: list[Any], where: str,
+) -> None:
+    """Events a seat sees must follow from what it will observe (see the module docstring);
+    ``worlds[viewer]`` was dealt again for ``viewer`` just before the move."""
+    hooks = game.hooks
+    for viewer, world in enumerate(worlds):
+        legal = [canonical(a) for a in hooks.legal_actions(world, seat)]
+        if canonical(action) not in legal:
+            continue
+        theirs = hooks.apply(world, seat, action)
+        if hooks.observation(world, viewer) != session.observation(viewer):
+            continue
+        mine, other = visible_events(events, viewer), visible_events(theirs, viewer)
+        if _json(mine, "events") != _json(other, "events"):
+            raise ConformanceError(
+                f"{where}: seat {viewer} is shown events that depend on what it cannot see "
+                f"({_json(mine, 'events')[:200]}); give such events a 'seats' list"
+            )
+        for event in mine:
+            text = hooks.raw.asobi_describe_event(event=event, seat=viewer, lang="en")
+            if text is not None and not isinstance(text, str):
+                raise ConformanceError(f"{where}: asobi_describe_event returned "
+                                       f"{type(text).__name__}")
+
+
+def _agents(
+    game: Game, session: Session, levels: list[str], seat: int, where: str, seed: int
+) -> None:
+    obs = session.observation(seat)
+    legal = session.legal_actions(seat)
+    keys = {canonical(a) for a in legal}
+    for level in levels:
+        agent = make_agent(game, level, seat, session.variant.rules, session.players, seed)
+        choice = agent.choose(json.loads(_json(obs, "observation")), legal)
+        if not isinstance(choice, dict) or canonical(choice) not in keys:
+            raise ConformanceError(f"{where}: ai:{level} chose {choice!r}, not a legal action")
 
 
 def _refusals(session: Session, seat: int, where: str) -> None:
@@ -97,9 +175,16 @@ def check_game(
     seed: int = 0,
     max_steps: int = 20_000,
     expect_hidden: bool = True,
+    levels: list[str] | None = None,
 ) -> dict[str, Any]:
-    """Run the kit; return a few counts (games, steps) for the caller to report."""
-    variant = variant or load(game.info)
+    """Run the kit; return a few counts (games, steps) for the caller to report.
+
+    ``variant`` is a loaded variant or a name (default: the game's default). ``levels`` are
+    the AI levels whose moves are checked (default: every level the game lists; pass cheaper
+    ones, such as ``hard:0.05``, to keep a slow level's check short)."""
+    if not isinstance(variant, Variant):
+        variant = game.load_variant(variant)
+    levels = game.ai_levels() if levels is None else levels
     players = players or game.info.min_players
     seats = ["ai:random"] * players
     hooks = game.hooks
@@ -122,9 +207,10 @@ def check_game(
                     raise ConformanceError(f"{where}: asobi_hidden_variant returned nothing")
                 seen = _json(hooks.observation(other, seat), "observation")
                 if seen != observations[seat]:
+                    key = first_difference(json.loads(observations[seat]), json.loads(seen))
                     raise ConformanceError(
                         f"{where}: seat {seat}'s observation changes when only what it cannot "
-                        "see changes: it reveals hidden information"
+                        f"see changes: '{key}' reveals hidden information"
                     )
                 if _all_observations(session) != observations:
                     raise ConformanceError(f"{where}: asobi_hidden_variant changed the state")
@@ -135,6 +221,11 @@ def check_game(
             to_act = session.to_act()
             if sorted(set(to_act)) != list(to_act):
                 raise ConformanceError(f"{where}: asobi_to_act must list seats in ascending order")
+            for idle in range(players):
+                if idle not in to_act and session.legal_actions(idle):
+                    raise ConformanceError(
+                        f"{where}: seat {idle} is not to act but has legal actions"
+                    )
             seat = rng.choice(to_act)
             legal = session.legal_actions(seat)
             if not legal:
@@ -142,8 +233,17 @@ def check_game(
             _json(legal, "legal actions")
             if step % 7 == 1:
                 _refusals(session, seat, where)
-            events = session.apply(seat, legal[rng.randrange(len(legal))])
+                _views(game, session, seat, where)
+            if g < 2 and step in (1, 9) and levels:
+                _agents(game, session, levels, seat, where, game_seed)
+            action = legal[rng.randrange(len(legal))]
+            worlds = [
+                hooks.hidden_variant(session.state, viewer, rng) for viewer in range(players)
+            ] if step <= 3 or step % 5 == 3 else []
+            events = session.apply(seat, action)
             _json(events, "events")
+            if worlds:
+                _events_leak(game, session, seat, action, events, worlds, where)
         total_steps += step
         result = session.result()
         _json(result, "result")

@@ -122,8 +122,44 @@ def test_conformance_kit_passes_good_games(registry_of):
 
 def test_conformance_kit_catches_a_leaking_observation(registry_of):
     reg = registry_of({"leaky": "toys:LEAKY"})
-    with pytest.raises(ConformanceError, match="reveals hidden information"):
+    with pytest.raises(ConformanceError, match="'all\\[1\\]' reveals hidden information"):
         check_game(reg.game("leaky"), players=2, games=3)
+
+
+def test_conformance_kit_catches_events_that_tell_a_seat_what_it_cannot_see(registry_of):
+    reg = registry_of({"loud": "toys:LOUD", "highcard": "toys:HIGHCARD"})
+    with pytest.raises(ConformanceError, match="events that depend on what it cannot see"):
+        check_game(reg.game("loud"), players=3, games=3)
+    check_game(reg.game("highcard"), "standard", players=3, games=3)  # a variant by name
+
+
+def test_conformance_kit_catches_moves_offered_to_a_seat_not_to_act(registry_of):
+    reg = registry_of({"eager": "toys:EAGER"})
+    with pytest.raises(ConformanceError, match="is not to act but has legal actions"):
+        check_game(reg.game("eager"), players=3, games=2)
+
+
+class Chooser:
+    """An AI level that answers with a move that is not in the list."""
+
+    @hookimpl
+    def asobi_agent(self, game, level, seat, rules, players, seed):
+        class Wrong:
+            def choose(self, observation, legal):
+                return {"pile": 9, "take": 9}
+
+        return Wrong() if level == "wrong" else None
+
+    @hookimpl
+    def asobi_agent_levels(self, game):
+        return ["wrong"]
+
+
+def test_conformance_kit_catches_an_ai_level_that_breaks_the_rules(registry_of):
+    reg = registry_of({"nim": "asobi_nim"}, plugins=[Chooser()])
+    with pytest.raises(ConformanceError, match="ai:wrong chose"):
+        check_game(reg.game("nim"), players=2, games=2, expect_hidden=False)
+    check_game(reg.game("nim"), players=2, games=2, expect_hidden=False, levels=["random"])
 
 
 def test_conformance_kit_catches_a_hidden_variant_that_hides_nothing(registry_of):

@@ -123,6 +123,28 @@ class LazyHighCard(HighCard):
         return copy.deepcopy(state)
 
 
+class LoudHighCard(HighCard):
+    """Tells everyone the card of a seat that says 'show': its events leak."""
+
+    name = "loud"
+
+    @hookimpl
+    def asobi_apply(self, state, seat, action):
+        card = state.hands[seat]
+        events = HighCard.asobi_apply(self, state, seat, action)
+        return [{**events[0], "card": card}]
+
+
+class EagerHighCard(HighCard):
+    """Offers moves to seats that are not to act."""
+
+    name = "eager"
+
+    @hookimpl
+    def asobi_legal_actions(self, state, seat):
+        return [{"show": True}]
+
+
 class Incomplete:
     """Forgets most hooks."""
 
@@ -144,5 +166,7 @@ class Broken:
 HIGHCARD = HighCard()
 LEAKY = LeakyHighCard()
 LAZY = LazyHighCard()
+LOUD = LoudHighCard()
+EAGER = EagerHighCard()
 INCOMPLETE = Incomplete()
 BROKEN = Broken()
