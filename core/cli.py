@@ -71,7 +71,7 @@ def emit_json(data: Any) -> None:
 
 
 def cmd_games(reg: Registry, args: argparse.Namespace) -> int:
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "name": g.name,
             "title": g.info.title,
@@ -398,7 +398,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USER_ERROR
     try:
-        return args.run(reg, args)
+        return int(args.run(reg, args))
     except VariantError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_USER_ERROR

@@ -16,7 +16,8 @@ from typing import IO, Any, Protocol
 from asobi.agents import seat_agents
 from asobi.model import Agent
 from asobi.registry import Game, Registry
-from asobi.session import SeatSpec, Session, new_seed
+from asobi.seeds import new_seed
+from asobi.session import SeatSpec, Session
 from asobi.variants import Variant
 
 

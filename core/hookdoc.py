@@ -9,7 +9,9 @@ from __future__ import annotations
 import inspect
 import re
 import sys
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 from asobi import hookspecs
 
@@ -25,14 +27,14 @@ def _kind(name: str) -> str:
     return "game hook, optional"
 
 
-def hooks_of(module: ModuleType) -> list[tuple[str, object]]:
+def hooks_of(module: ModuleType) -> list[tuple[str, Callable[..., Any]]]:
     """The hook specifications of ``module``, in the order they are written."""
     found = [
         (name, value)
         for name, value in vars(module).items()
         if name.startswith("asobi_") and inspect.isfunction(value)
     ]
-    return sorted(found, key=lambda item: item[1].__code__.co_firstlineno)  # type: ignore[attr-defined]
+    return sorted(found, key=lambda item: item[1].__code__.co_firstlineno)
 
 
 def markdown(text: str) -> str:

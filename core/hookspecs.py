@@ -1,3 +1,5 @@
+# mypy: disable-error-code="empty-body"
+# (a hook specification is a signature and a docstring; plugins give the bodies)
 """Hook specifications: the contract between asobi's core and its plugins.
 
 Two kinds of plugin implement these hooks.

@@ -24,6 +24,7 @@ def read(path: Path) -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         raise AsobiError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
     check_shape(record, str(path))
+    assert isinstance(record, dict)  # check_shape refuses anything else
     return record
 
 

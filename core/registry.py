@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pluggy
@@ -46,7 +47,7 @@ def _dist_name(ep: EntryPoint) -> str:
     return ep.value
 
 
-def new_manager(extra_specs: Iterable[object] = ()) -> pluggy.PluginManager:
+def new_manager(extra_specs: Iterable[ModuleType | type] = ()) -> pluggy.PluginManager:
     pm = pluggy.PluginManager("asobi")
     pm.add_hookspecs(hookspecs)
     for specs in extra_specs:
@@ -143,11 +144,11 @@ class Registry:
     plugin_entry_points: list[EntryPoint] = field(default_factory=list)
     hookspec_entry_points: list[EntryPoint] = field(default_factory=list)
     extra_plugins: list[object] = field(default_factory=list)
-    extra_hookspecs: list[object] = field(default_factory=list)
+    extra_hookspecs: list[ModuleType | type] = field(default_factory=list)
     warn: Callable[[str], None] = lambda message: None
     _games: dict[str, Game] | None = None
     _plugins: list[tuple[object, str]] | None = None
-    _specs: list[object] | None = None
+    _specs: list[ModuleType | type] | None = None
     _warned: set[str] = field(default_factory=set)
 
     # ------------------------------------------------------------------ plugins
@@ -165,7 +166,7 @@ class Registry:
             self._plugins = loaded
         return self._plugins
 
-    def _hookspecs(self) -> list[object]:
+    def _hookspecs(self) -> list[ModuleType | type]:
         """Hook specifications declared by frontends (group ``asobi.hookspecs``)."""
         if self._specs is None:
             specs = list(self.extra_hookspecs)

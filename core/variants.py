@@ -327,12 +327,12 @@ def build(doc: _Doc, catalogue: VariantCatalogue) -> Variant:
     for path, message in catalogue.info.schema.validate(rules):
         # A problem with a key itself is shown at the key, any other at the value.
         at_key = message.startswith(("unknown key", "missing key"))
-        loc = where.get(("@key",) + path) if at_key else where.get(path)
+        found: Location | None = where.get(("@key",) + path) if at_key else where.get(path)
         probe = path
-        while loc is None and probe:
+        while found is None and probe:
             probe = probe[:-1]
-            loc = where.get(probe)
-        problems.append(fmt(loc or (doc.file, 1, 1), message))
+            found = where.get(probe)
+        problems.append(fmt(found or (doc.file, 1, 1), message))
     if problems:
         raise VariantError(problems)
     return Variant(

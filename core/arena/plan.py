@@ -54,15 +54,10 @@ def tasks_for(
 ) -> list[Task]:
     """The blocks, cut into tasks small enough to keep ``workers`` processes busy."""
     per_task = max(1, min(8, blocks // max(1, workers * 8)))
-    base = {
-        "games": entry_points_of(registry.game_entry_points),
-        "plugins": entry_points_of(registry.plugin_entry_points),
-        "game": game,
-        "variant": variant,
-        "players": tuple(players),
-        "seed": seed,
-    }
+    games = entry_points_of(registry.game_entry_points)
+    plugins = entry_points_of(registry.plugin_entry_points)
     return [
-        Task(blocks=tuple(range(start, min(blocks, start + per_task))), **base)
+        Task(games, plugins, game, variant, tuple(players), seed,
+             blocks=tuple(range(start, min(blocks, start + per_task))))
         for start in range(0, blocks, per_task)
     ]

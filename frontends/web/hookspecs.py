@@ -1,3 +1,4 @@
+# mypy: disable-error-code="empty-body"
 """The hooks the web frontend adds to every game's plugin manager.
 
 Declared through the entry-point group ``asobi.hookspecs`` (see ``pyproject.toml``), the way
