@@ -18,6 +18,7 @@ from typing import Any
 from asobi import __version__, variants
 from asobi.errors import AsobiError
 from asobi.i18n import DEFAULT_LANG, LANGUAGES
+from asobi.playcmd import add_frontend_options, chosen_frontend, cmd_play, cmd_serve
 from asobi.registry import Registry, discover
 from asobi.seeds import SEED_FORMS, parse_seed
 from asobi.variants import VariantError
@@ -154,87 +155,6 @@ def cmd_variant_check(reg: Registry, args: argparse.Namespace) -> int:
         chain = " <- ".join(variant.chain)
         print(f"{path}: ok ({game.info.title}, variant '{variant.name}': {chain})")
     return EXIT_USER_ERROR if failed else 0
-
-
-def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
-    from asobi.frontend import Launch
-    from asobi.session import parse_seats
-
-    game = reg.game(args.game)
-    variant = game.load_variant(args.variant)
-    seats = parse_seats(
-        args.players
-        or list(game.info.default_players)
-        or ["human"] + ["ai:random"] * (game.info.min_players - 1),
-        game,
-    )
-    if args.record and not Path(args.record).resolve().parent.is_dir():
-        raise AsobiError(f"cannot save the record to {args.record}: no such folder")
-    frontend = args.frontend_object
-    launch = Launch(
-        registry=reg,
-        game=game,
-        variant=variant,
-        seats=seats,
-        lang=args.lang,
-        seed=args.seed,
-        record_path=Path(args.record) if args.record else None,
-        variant_ref=str(Path(args.variant).resolve())
-        if args.variant and variants.looks_like_path(args.variant)
-        else variant.name,
-        options=frontend_options(args),
-    )
-    # Build the agents now, so an unknown AI level fails before the frontend starts.
-    launch.agents(launch.new_session(seed=1))
-    return int(frontend.play(launch) or 0)
-
-
-def cmd_serve(reg: Registry, args: argparse.Namespace) -> int:
-    frontend = args.frontend_object
-    if not hasattr(frontend, "serve"):
-        raise AsobiError(f"the '{args.frontend}' frontend plays in place and cannot serve")
-    options = {**frontend_options(args), "lang": args.lang}
-    return int(frontend.serve(reg, options) or 0)
-
-
-def frontend_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The values of the options the chosen frontend added (``add_options``)."""
-    return {name: getattr(args, name) for name in getattr(args, "frontend_dests", ())}
-
-
-FRONTEND_COMMANDS = {"play": "text", "serve": "web"}
-"""Commands that run a frontend, and the frontend each uses by default."""
-
-
-def chosen_frontend(reg: Registry, argv: Sequence[str]) -> tuple[str, str, Any] | None:
-    """(command, frontend name, loaded frontend) when ``argv`` runs a frontend, read before
-    the full parse so that the frontend can add its own options (the way pytest plugins add
-    theirs)."""
-    words = [w for w in argv if not w.startswith("-")]
-    command = words[0] if words else None
-    if command not in FRONTEND_COMMANDS:
-        return None
-    name = FRONTEND_COMMANDS[command]
-    for i, word in enumerate(argv):
-        if word == "--frontend" and i + 1 < len(argv):
-            name = argv[i + 1]
-        elif word.startswith("--frontend="):
-            name = word.split("=", 1)[1]
-    return command, name, reg.frontend(name).load()
-
-
-def add_frontend_options(
-    parser: argparse.ArgumentParser, command: str, chosen: tuple[str, str, Any] | None
-) -> None:
-    if chosen is None or chosen[0] != command:
-        return
-    frontend = chosen[2]
-    before = {action.dest for action in parser._actions}
-    adder = getattr(frontend, "add_options", None)
-    if callable(adder):
-        adder(parser, command)
-    added = [a.dest for a in parser._actions if a.dest not in before]
-    parser.set_defaults(frontend_object=frontend, frontend_dests=added)
 
 
 def cmd_replay(reg: Registry, args: argparse.Namespace) -> int:

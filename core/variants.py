@@ -27,26 +27,20 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-import yaml
 
 from asobi.errors import AsobiError
 from asobi.model import GameInfo
 from asobi.schema import Path as DataPath
 from asobi.schema import did_you_mean
+from asobi.variantfile import Doc, Location, VariantError, fmt, parse_text, read_doc
+
+__all__ = [
+    "Location", "Variant", "VariantCatalogue", "VariantError", "build", "fmt", "listing", "load",
+    "looks_like_path", "parse_text", "peek_game", "user_variant_dir",
+]
 
 HEADER_KEYS = ("game", "name", "title", "description", "extends", "rules")
 REQUIRED_HEADER = ("game", "name", "title", "description", "rules")
-
-Location = tuple[str, int, int]  # file, line, column (1-based)
-
-
-class VariantError(AsobiError):
-    """One or more problems in variant files; ``problems`` holds each ``FILE:LINE:COL: msg``."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(problems))
-
 
 def user_variant_dir(game: str) -> Path:
     """The per-user folder for ``game``'s variants (``ASOBI_CONFIG_DIR`` overrides the base)."""
@@ -71,109 +65,7 @@ class Variant:
     """``built-in``, ``user`` or ``file``."""
 
 
-@dataclass
-class _Doc:
-    """One parsed file: its data and where each value stands."""
-
-    data: dict[str, Any]
-    where: dict[DataPath, Location]
-    file: str
-    origin: str
-    key: str  # identity used for cycle detection
-
-
-# --------------------------------------------------------------------------- parsing
-
-
-def _loc(file: str, node: yaml.Node) -> Location:
-    return (file, node.start_mark.line + 1, node.start_mark.column + 1)
-
-
-def fmt(loc: Location, message: str) -> str:
-    return f"{loc[0]}:{loc[1]}:{loc[2]}: {message}"
-
-
-def _walk(
-    loader: yaml.SafeLoader,
-    node: yaml.Node,
-    path: DataPath,
-    file: str,
-    where: dict[DataPath, Location],
-    problems: list[str],
-) -> None:
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[Any, yaml.Node] = {}
-        for key_node, value_node in node.value:
-            try:
-                key = loader.construct_object(key_node, deep=True)
-            except yaml.YAMLError:
-                continue
-            if isinstance(key, list | dict):
-                problems.append(fmt(_loc(file, key_node), "a key must be a plain word"))
-                continue
-            if key in seen:
-                first = seen[key].start_mark.line + 1
-                problems.append(
-                    fmt(_loc(file, key_node), f"key '{key}' appears twice (first on line {first})")
-                )
-            seen[key] = key_node
-            where[path + (key,)] = _loc(file, value_node)
-            where[("@key",) + path + (key,)] = _loc(file, key_node)
-            _walk(loader, value_node, path + (key,), file, where, problems)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            where[path + (i,)] = _loc(file, item)
-            _walk(loader, item, path + (i,), file, where, problems)
-
-
-def parse_text(text: str, file: str) -> tuple[Any, dict[DataPath, Location]]:
-    """Parse YAML safely, returning the data and the location of every key and item."""
-    where: dict[DataPath, Location] = {(): (file, 1, 1)}
-    problems: list[str] = []
-    try:
-        loader = yaml.SafeLoader(text)
-    except yaml.reader.ReaderError as exc:
-        line = text.count("\n", 0, exc.position) + 1
-        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
-        raise VariantError(
-            [f"{file}:{line}:{col}: not valid YAML: character {exc.character!r} is not allowed"]
-        ) from None
-    try:
-        node = loader.get_single_node()
-        if node is None:
-            return None, where
-        data = loader.construct_document(node)
-        _walk(loader, node, (), file, where, problems)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = exc.problem or exc.context or "not valid YAML"
-        raise VariantError([f"{file}:{line}:{col}: not valid YAML: {what}"]) from None
-    except yaml.YAMLError as exc:
-        raise VariantError([f"{file}:1:1: not valid YAML: {exc}"]) from None
-    finally:
-        loader.dispose()
-    if problems:
-        raise VariantError(problems)
-    return data, where
-
-
-def _read(resource: Traversable | Path, file: str, origin: str) -> _Doc:
-    try:
-        text = resource.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise AsobiError(f"{file}: no such variant file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AsobiError(f"{file}: cannot read it ({exc})") from None
-    data, where = parse_text(text, file)
-    if not isinstance(data, dict):
-        raise VariantError(
-            [fmt((file, 1, 1), "a variant file must be a mapping (game, name, ...)")]
-        )
-    return _Doc(data=data, where=where, file=file, origin=origin, key=file)
-
-
-def _check_header(doc: _Doc, game: str | None) -> list[str]:
+def _check_header(doc: Doc, game: str | None) -> list[str]:
     problems = []
     where = doc.where
     for key in doc.data:
@@ -222,7 +114,7 @@ class VariantCatalogue:
         candidate = folder / f"{name}.yaml"
         return candidate if candidate.is_file() else None
 
-    def find(self, name: str, near: Path | None = None, skip: str | None = None) -> _Doc | None:
+    def find(self, name: str, near: Path | None = None, skip: str | None = None) -> Doc | None:
         """Find a variant by name: ``near`` folder, then the user folder, then built-in."""
         folders: list[tuple[Traversable | Path, str]] = [
             *((p, "file") for p in [near] if p is not None),
@@ -232,10 +124,10 @@ class VariantCatalogue:
         for folder, origin in folders:
             candidate = folder / f"{name}.yaml"
             if candidate.is_file() and str(candidate) != skip:
-                return _read(candidate, str(candidate), origin)
+                return read_doc(candidate, str(candidate), origin)
         builtin = self._builtin(name)
         if builtin is not None and f"built-in:{name}" != skip:
-            doc = _read(builtin, self._builtin_label(name), "built-in")
+            doc = read_doc(builtin, self._builtin_label(name), "built-in")
             doc.key = f"built-in:{name}"
             return doc
         return None
@@ -277,7 +169,7 @@ def _merge(base: Any, over: Any) -> Any:
     return over
 
 
-def _resolve_chain(doc: _Doc, catalogue: VariantCatalogue) -> list[_Doc]:
+def _resolve_chain(doc: Doc, catalogue: VariantCatalogue) -> list[Doc]:
     """The doc and its ancestors, child first. Raises on cycles and missing parents."""
     chain = [doc]
     while True:
@@ -308,7 +200,7 @@ def _resolve_chain(doc: _Doc, catalogue: VariantCatalogue) -> list[_Doc]:
         chain.append(parent)
 
 
-def build(doc: _Doc, catalogue: VariantCatalogue) -> Variant:
+def build(doc: Doc, catalogue: VariantCatalogue) -> Variant:
     """Check the header, merge the ``extends`` chain and validate the rules."""
     header = _check_header(doc, catalogue.info.name)
     if header:
@@ -369,7 +261,7 @@ def load(
             path = base_dir / path
         if not path.is_file():
             raise AsobiError(f"{spec}: no such variant file")
-        return build(_read(path, str(path), "file"), catalogue)
+        return build(read_doc(path, str(path), "file"), catalogue)
     doc = catalogue.find(spec)
     if doc is None:
         names = sorted({n for n, _, _ in catalogue.names()})
@@ -392,7 +284,7 @@ def load(
 
 def peek_game(path: Path) -> str:
     """Read only the ``game`` key of a variant file (for ``asobi variant check``)."""
-    doc = _read(path, str(path), "file")
+    doc = read_doc(path, str(path), "file")
     game = doc.data.get("game")
     if not isinstance(game, str):
         raise VariantError(
@@ -420,10 +312,10 @@ def listing(
         }
         try:
             if origin == "built-in":
-                doc = _read(entry, catalogue._builtin_label(name), "built-in")
+                doc = read_doc(entry, catalogue._builtin_label(name), "built-in")
                 doc.key = f"built-in:{name}"
             else:
-                doc = _read(entry, str(entry), origin)
+                doc = read_doc(entry, str(entry), origin)
             variant = build(doc, catalogue)
             row.update(
                 title=variant.title,
