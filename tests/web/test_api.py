@@ -178,3 +178,31 @@ def test_strings_rules_and_assets(client, web_registry):
     assert client.get("/assets/koikoi/%2e%2e/plugin.py").status_code in (400, 404)
     assert client.get("/assets/koikoi/plugin.py").status_code == 404
     assert client.get("/assets/nim/view.js").status_code == 404
+
+
+def test_an_installed_house_rule_pack_is_offered_in_the_lobby(tmp_path):
+    import sys
+    from importlib.metadata import EntryPoint
+    from pathlib import Path
+
+    from asobi.registry import Registry
+
+    pack = Path(__file__).resolve().parents[1] / "plugins" / "asobi-house-pack"
+    sys.path.insert(0, str(pack))
+    try:
+        import asobi_house_pack
+
+        registry = Registry(game_entry_points=[EntryPoint("nim", "asobi_nim", "asobi.games")],
+                            extra_plugins=[asobi_house_pack])
+        store = Store(tmp_path / "pack.sqlite3")
+        with TestClient(create_app(registry, store, options=TEST_OPTIONS)) as client:
+            nim = client.get("/api/games").json()["games"][0]
+            assert "big-piles" in [v["name"] for v in nim["variants"]]
+            created = start(client, seats=("human", "ai:random"), variant="big-piles")
+            body = seat_get(client, created["id"], created["tokens"][0])
+            assert body["observation"]["piles"] == [20, 20]
+            rules = client.get("/api/rules/nim?variant=big-piles").json()
+            assert rules["variant"]["title"] == "Big piles"
+        store.close()
+    finally:
+        sys.path.remove(str(pack))
