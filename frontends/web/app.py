@@ -108,6 +108,8 @@ async def _sweep_forever(hub: Hub) -> None:
 async def user_error(request: Request, exc: Exception) -> Response:
     status = exc.status if isinstance(exc, WebError) else 400
     body: dict[str, Any] = {"error": str(exc)}
+    if isinstance(exc, WebError) and exc.code:
+        body["code"] = exc.code
     if isinstance(exc, Conflict) and exc.payload is not None:
         body["payload"] = exc.payload
     return JSONResponse(body, status_code=status)

@@ -15,6 +15,11 @@ from asobi.errors import AsobiError
 class WebError(AsobiError):
     status = 400
 
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        """A stable word for the page to tell refusals of one status apart (``token``...)."""
+
 
 class BadRequest(WebError):
     """A request the server cannot read."""
@@ -37,8 +42,9 @@ class Conflict(WebError):
 
     status = 409
 
-    def __init__(self, message: str, payload: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, payload: dict[str, Any] | None = None,
+                 code: str | None = None) -> None:
+        super().__init__(message, code)
         self.payload = payload
 
 

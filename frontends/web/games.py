@@ -84,10 +84,12 @@ class Live:
     def seat_of(self, token: str | None) -> int:
         """The seat whose secret ``token`` this is (Forbidden otherwise)."""
         if not token:
-            raise Forbidden("this request carries no seat token (header X-Asobi-Token)")
+            raise Forbidden("this request carries no seat token (header X-Asobi-Token)",
+                            "token")
         seat = self.keys.seat_of(token) if well_formed(token) else None
         if seat is None:
-            raise Forbidden("this seat token does not belong to this game (or was replaced)")
+            raise Forbidden("this seat token does not belong to this game (or was replaced)",
+                            "token")
         return seat
 
     def notify(self) -> None:
@@ -202,9 +204,10 @@ class Hub:
         seat = live.keys.invited_seat(code) if well_formed(code) else None
         if seat is None:
             raise Forbidden("this invitation is not valid: it may have been replaced by a new "
-                            "one; ask the player who created the game")
+                            "one; ask the player who created the game", "invitation")
         if live.keys.seats[seat].token is not None:
-            raise Conflict(f"this invitation was already used: seat {seat + 1} has its player")
+            raise Conflict(f"this invitation was already used: seat {seat + 1} has its player",
+                           code="invitation-used")
         token, token_digest = mint()
         live.keys = live.keys.with_seat(seat, SeatKey(True, token_digest,
                                                       live.keys.seats[seat].invite))
@@ -215,7 +218,7 @@ class Hub:
     def reinvite(self, live: Live, owner: str | None, seat: Any) -> str:
         """A new invitation for ``seat``; its old invitation and token stop working."""
         if not owner or not well_formed(owner) or not same(owner, live.keys.owner):
-            raise Forbidden("only the player who created this game can invite again")
+            raise Forbidden("only the player who created this game can invite again", "owner")
         if isinstance(seat, bool) or not isinstance(seat, int) or not (
             0 <= seat < live.session.players
         ):
@@ -242,7 +245,8 @@ class Hub:
             if done is not None and done.seat == seat and _same_choice(done, choice):
                 return False
             raise Conflict(f"the table has moved on since version {version}: "
-                           f"it is at version {live.version}; look again and choose")
+                           f"it is at version {live.version}; look again and choose",
+                           code="stale")
         start = self.clock()
         legal = live.session.legal_actions(seat)
         if "index" in choice:
@@ -304,7 +308,8 @@ class Hub:
 
     async def hint(self, live: Live, seat: int) -> tuple[dict[str, Any], str]:
         if not live.hints:
-            raise Forbidden("hints are off at this table (the game's creator decides)")
+            raise Forbidden("hints are off at this table (the game's creator decides)",
+                            "hints-off")
         legal = live.session.legal_actions(seat)
         if not legal:
             raise AsobiError("it is not your turn: there is nothing to hint")

@@ -102,7 +102,7 @@ def read_new_game(
     humans = [i for i, s in enumerate(seats) if s.is_human]
     if not humans and not options.allow_ai_only:
         raise Forbidden("this server runs games with at least one person at the table; "
-                        "make one seat 'human'")
+                        "make one seat 'human'", "ai-only")
     seed = None
     if data.get("seed") is not None:
         if len(humans) > 1:

@@ -135,7 +135,7 @@ async def create(request: Request) -> Response:
     if key is not None:
         given = request.headers.get("x-asobi-club-key", "")
         if not secrets.compare_digest(given.encode("utf-8", "replace"), key.encode("utf-8")):
-            raise Forbidden("this server needs the club passphrase to create games")
+            raise Forbidden("this server needs the club passphrase to create games", "club-key")
     data = await body_of(request)
     new = read_new_game(hub.registry, hub.variants, data, hub.options)
     creator = request.client.host if request.client else "unknown"

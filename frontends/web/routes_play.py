@@ -46,7 +46,7 @@ async def act(request: Request) -> Response:
     try:
         hub.act(live, seat, choice, version)
     except Conflict as exc:
-        raise Conflict(str(exc), hub.payload(live, seat, since, lang)) from None
+        raise Conflict(str(exc), hub.payload(live, seat, since, lang), exc.code) from None
     response = JSONResponse(hub.payload(live, seat, since, lang))
     timing = (time.perf_counter() - started) * 1000.0
     response.headers["Server-Timing"] = f"move;dur={timing:.3f}"
@@ -80,7 +80,7 @@ async def record(request: Request) -> Response:
     live, _seat = seat_of(request)
     if not live.session.finished:
         # The seed and the moves would reveal the deal: only finished games are shown.
-        raise Forbidden("the record can be downloaded once the game is over")
+        raise Forbidden("the record can be downloaded once the game is over", "not-over")
     return JSONResponse(
         live.session.record(),
         headers={"Content-Disposition": f'attachment; filename="asobi-{live.id}.json"'},
@@ -99,12 +99,12 @@ async def stream(request: Request) -> Response:
 
     async def events() -> AsyncIterator[str]:
         sent = since
-        first = True
+        fresh = True  # a payload is owed: the first one, and one after every notification
         try:
             yield "retry: 1000\n\n"
             while True:
-                if first or live.version != sent:
-                    first = False
+                if fresh:
+                    fresh = False
                     body = hub.payload(live, seat, sent, lang)
                     sent = live.version
                     yield f"data: {json.dumps(body, separators=(',', ':'))}\n\n"
@@ -118,6 +118,8 @@ async def stream(request: Request) -> Response:
                 while not queue.empty():
                     if queue.get_nowait() is None:
                         return
+                # A move, or a change at the table (a seat claimed or re-invited).
+                fresh = True
         finally:
             live.listeners.pop(queue, None)
 

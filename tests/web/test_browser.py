@@ -1,5 +1,8 @@
 """Browser tests: Playwright driving Debian's Chromium against a live server on 127.0.0.1.
 
+The server's Content-Security-Policy forbids eval, so page.wait_for_function is given functions
+("() => ..."), which Playwright compiles outside the page, never bare expressions it would eval.
+
 Screenshots of the main screens go to tests/_artifacts/screenshots/.
 """
 
@@ -50,11 +53,17 @@ def shot(page, name: str) -> None:
 
 
 def start_from_lobby(page, server, game: str) -> None:
+    """Start `game` with its default seats: the first is "You", the others AI; one person at the
+    table, so the game opens at once (no invitations screen)."""
     page.goto(server.url + "/")
     page.wait_for_selector(".game-choice")
     page.click(f".game-choice[data-game={game}]")
+    assert page.locator(".seat-select").first.input_value() == "me"
     page.click("#start-game")
     page.wait_for_url("**/#/play/**")
+    token = page.url.rsplit("/", 1)[1]
+    saved = page.evaluate("JSON.parse(localStorage.getItem('asobi.games'))")
+    assert saved[0]["token"] == token and saved[0]["owner"] and saved[0]["seat"] == 0
 
 
 def play_koikoi_turn(page) -> None:
@@ -116,13 +125,13 @@ def test_keyboard_play_keeps_focus(page, live_server, web_registry):
     page.keyboard.press("1")
     page.keyboard.press("1")
     page.wait_for_function(
-        f"document.querySelectorAll('.kk-my-hand button.kk-card').length < {before}"
-        " || document.querySelector('.kk-board .candidate')"
+        "n => document.querySelectorAll('.kk-my-hand button.kk-card').length < n"
+        " || document.querySelector('.kk-board .candidate')", arg=before,
     )
     # The view draws asynchronously (cards arrive with an animation); once it has settled,
     # the focus must be back on a control, not lost on the page body.
     page.wait_for_function(
-        "document.activeElement && document.activeElement !== document.body", timeout=5_000
+        "() => document.activeElement && document.activeElement !== document.body", timeout=5_000
     )
     focused = page.evaluate("document.activeElement.tagName")
     assert focused not in (None, "BODY")
@@ -157,7 +166,8 @@ def test_restart_the_server_mid_game_and_continue(page, live_server, web_registr
     play_koikoi_turn(page)
     # The move is stored before the server answers; wait for the answer to be drawn.
     page.wait_for_function(
-        f"document.querySelectorAll('.kk-my-hand .kk-card').length < {full}", timeout=10_000
+        "n => document.querySelectorAll('.kk-my-hand .kk-card').length < n", arg=full,
+        timeout=10_000,
     )
     hand_before = page.locator(".kk-my-hand .kk-card").count()
     url = page.url
@@ -176,9 +186,31 @@ def test_restart_the_server_mid_game_and_continue(page, live_server, web_registr
     assert page.locator(".log-list li").count() > moved  # the game went on after the restart
 
 
+def test_lobby_seats_you_is_one_seat_or_none(page, live_server):
+    page.goto(live_server.url + "/")
+    page.wait_for_selector(".game-choice")
+    page.click(".game-choice[data-game=nim]")
+    seats = page.locator(".seat-select")
+    assert [seats.nth(i).input_value() for i in range(seats.count())] == ["me", "ai:random"]
+    assert page.locator("#lobby-hints").count() == 0  # one person: the hint rule is not shown
+    page.select_option(".seat-select[data-seat='1']", "me")  # "You" moves to seat 2
+    assert [seats.nth(i).input_value() for i in range(2)] == ["human", "me"]
+    assert page.locator("#lobby-hints").is_visible()
+    assert not page.locator("#lobby-hints").is_checked()
+    page.select_option(".seat-select[data-seat='1']", "ai:random")  # nobody is "You"
+    assert page.locator("#seat-note").is_visible()
+    assert page.locator("#lobby-hints").count() == 0
+    page.select_option(".seat-select[data-seat='0']", "ai:random")  # nobody at all
+    assert page.locator("#start-game").is_disabled()
+    shot(page, "lobby-no-person")
+
+
 def test_generic_view_for_a_game_without_one(page, live_server):
     start_from_lobby(page, live_server, "nim")
     page.wait_for_selector(".generic .choice")
+    # One person at the table: hints are on, and there is nobody to invite again.
+    assert page.locator("#hint-button").is_visible()
+    assert page.locator("#table-button").count() == 0
     before = page.locator(".generic-board").inner_text()
     page.keyboard.press("1")
     page.wait_for_function(

@@ -75,7 +75,8 @@ def test_an_invitation_is_claimed_once_and_a_reinvitation_revokes_the_old_seat(c
                       headers={"X-Asobi-Owner": created["owner"]})
     assert res.status_code == 200
     fresh = res.json()["code"]
-    assert client.get(f"/api/play/{gid}", headers={"X-Asobi-Token": friend}).status_code == 403
+    lost = client.get(f"/api/play/{gid}", headers={"X-Asobi-Token": friend})
+    assert lost.status_code == 403 and lost.json()["code"] == "token"
     assert client.post(f"/api/join/{gid}", json={"code": code}).status_code == 403
     assert seat_get(client, gid, created["token"])["seats"][1]["claimed"] is False
     claimed = client.post(f"/api/join/{gid}", json={"code": fresh})
@@ -99,6 +100,7 @@ def test_hints_are_a_table_rule_between_people_and_always_on_against_the_ai(clie
     assert body["hints"] is False
     res = client.get(f"/api/play/{off['id']}/hint", headers={"X-Asobi-Token": off["tokens"][0]})
     assert res.status_code == 403 and "hints are off" in res.json()["error"]
+    assert res.json()["code"] == "hints-off"  # the page tells it from a lost seat ("token")
     on = start(client, seats=("human", "human"), hints=True)
     assert seat_get(client, on["id"], on["tokens"][1])["hints"] is True
     res = client.get(f"/api/play/{on['id']}/hint", headers={"X-Asobi-Token": on["tokens"][0]})
@@ -358,3 +360,24 @@ def test_a_restart_brings_back_the_move_log_and_its_narration(web_registry, tmp_
     store.close()
     assert len(before["narration"]) >= 6
     assert after == before
+
+
+def test_the_table_hears_when_a_seat_is_claimed_without_any_move(web_registry, tmp_path):
+    import httpx2
+
+    server = LiveServer(web_registry, tmp_path / "claims.sqlite3")
+    server.start()
+    try:
+        with httpx2.Client(base_url=server.url, timeout=10) as http:
+            created = http.post("/api/games", json={"game": "nim", "seats": ["human"] * 2}).json()
+            gid, code = created["id"], created["invitations"][0]["code"]
+            with http.stream("GET", f"/api/play/{gid}/stream",
+                             headers={"X-Asobi-Token": created["token"]}) as events:
+                payloads = (json.loads(line[5:]) for line in events.iter_lines()
+                            if line.startswith("data:"))
+                assert next(payloads)["seats"][1]["claimed"] is False
+                assert http.post(f"/api/join/{gid}", json={"code": code}).status_code == 200
+                update = next(payloads)
+                assert update["seats"][1]["claimed"] is True and update["version"] == 0
+    finally:
+        server.stop()

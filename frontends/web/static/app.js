@@ -1,9 +1,13 @@
-// The page shell: settings, language, and a hash router (#/, #/play/ID/TOKEN, #/rules/...).
+// The page shell: settings, language, and a hash router (#/, #/play/ID/TOKEN, #/join/ID/CODE,
+// #/table/ID, #/rules/...).
 import { loadLanguage, t, translatePage } from "./i18n.js";
 import { applySettings, DEFAULTS, loadSettings, saveSettings } from "./settings.js";
+import { showJoin } from "./join.js";
 import { showLobby } from "./lobby.js";
 import { showPlay } from "./play.js";
 import { showRules } from "./rules.js";
+import { savedEntry } from "./saved.js";
+import { showTable } from "./table.js";
 
 const app = {
   settings: loadSettings(),
@@ -20,19 +24,33 @@ async function meta() {
   return app.meta;
 }
 
+let routing = 0; // a newer route() makes the pages of older, unfinished ones stale
+
 async function route() {
   const main = document.getElementById("main");
+  const turn = ++routing;
   if (app.page?.destroy) app.page.destroy();
   app.page = null;
+  main.classList.remove("offline", "show-log");
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   const info = await meta();
+  let page;
   if (parts[0] === "play" && parts.length >= 3) {
-    app.page = await showPlay(main, app, parts[1], parts[2]);
+    page = await showPlay(main, app, parts[1], parts[2]);
+  } else if (parts[0] === "join" && parts.length >= 3) {
+    page = await showJoin(main, app, parts[1], parts[2]);
+  } else if (parts[0] === "table" && parts.length >= 2) {
+    page = await showTable(main, app, parts[1], savedEntry(parts[1]));
   } else if (parts[0] === "rules") {
-    app.page = await showRules(main, app, info, parts[1], parts[2]);
+    page = await showRules(main, app, info, parts[1], parts[2]);
   } else {
-    app.page = await showLobby(main, app, info);
+    page = await showLobby(main, app, info);
   }
+  if (turn !== routing) {
+    page?.destroy?.(); // another route took over while this one was loading
+    return;
+  }
+  app.page = page;
   document.getElementById("nav-rules").href = app.page?.rulesHref || "#/rules";
 }
 

@@ -11,8 +11,6 @@ export function h(tag, attrs = {}, ...children) {
       el.setAttribute("class", value);
     } else if (key === "dataset") {
       Object.assign(el.dataset, value);
-    } else if (key === "html") {
-      el.innerHTML = value;
     } else if (value === true) {
       el.setAttribute(key, "");
     } else {

@@ -1,8 +1,22 @@
-// The game page: fetches the seat's payload, listens for updates, mounts the game's view.
-import { ApiError, getJSON, postJSON, rememberGame } from "./api.js";
+// The game page: fetches the seat's payload, follows its updates, mounts the game's view.
+// Every move carries the version of the payload on screen; a stale move is answered 409 with
+// the current payload, which is drawn instead.
+import { ApiError, getJSON, postJSON } from "./api.js";
 import { announce, clear, h, toast } from "./dom.js";
 import { currentLang, gt, loadGameStrings, t } from "./i18n.js";
 import * as generic from "./generic.js";
+import { dropToken, ownerKey, rememberGame } from "./saved.js";
+import { followStream } from "./stream.js";
+import { tableControl } from "./table.js";
+
+const RETRIES = 2; // a move lost on the network is sent again (the server ignores a repeat)
+
+function closedPanel(main, title, text) {
+  clear(main).append(h("section", { class: "panel narrow" },
+    h("h1", { tabindex: "-1" }, title), h("p", {}, text),
+    h("a", { href: "#/", class: "primary button", id: "back-to-lobby" }, t("Back to the lobby"))));
+  main.querySelector("h1").focus({ preventScroll: true });
+}
 
 export async function showPlay(main, app, id, token) {
   clear(main);
@@ -11,8 +25,13 @@ export async function showPlay(main, app, id, token) {
   try {
     payload = await getJSON(`${base}?since=-1&lang=${currentLang()}`, token);
   } catch (error) {
-    main.append(h("section", { class: "panel" }, h("h1", {}, t("This game cannot be opened")),
-      h("p", {}, error.message), h("a", { href: "#/", class: "link" }, t("Back to the lobby"))));
+    if (error instanceof ApiError && error.status === 403) {
+      dropToken(id, token);
+      closedPanel(main, t("This seat's link no longer works"),
+        t("The table's creator has given this seat a new invitation, so this link and its seat are no longer yours. Ask them for the new link if you should still play."));
+    } else {
+      closedPanel(main, t("This game cannot be opened"), error.message);
+    }
     return {};
   }
   const gameMeta = app.meta.games.find((g) => g.name === payload.game) || {};
@@ -29,27 +48,46 @@ export async function showPlay(main, app, id, token) {
   }
 
   let current = null;
-  let source = null;
+  let stream = null;
   let busy = false;
   let closed = false;
+  let revoked = false;
+  const owner = ownerKey(id);
 
   const logList = h("ol", { class: "log-list", "aria-label": t("Move log") });
   const viewRoot = h("div", { class: `view-root view-${payload.game}` });
   const hintButton = h("button", { type: "button", class: "ghost", id: "hint-button",
     "aria-keyshortcuts": "h", onclick: () => hint() }, t("Hint"), h("kbd", {}, "H"));
+  const hintsOff = h("span", { class: "hints-off", id: "hints-off", hidden: true,
+    title: t("The table was created with hints off, so nobody at it can ask for one.") },
+  t("No hints at this table"));
+  // The owner's Table control, when there is another person's seat to invite again.
+  const others = payload.seats.some((s) => s.kind === "human" && s.seat !== payload.seat);
+  const table = owner && others ? tableControl({
+    id, owner, seatName,
+    seats: () => current.seats.filter((s) => s.kind === "human")
+      .map((s) => ({ seat: s.seat, claimed: s.claimed, mine: s.seat === current.seat })),
+    onReinvited: (seat) => {
+      const info = current.seats.find((s) => s.seat === seat);
+      if (info) info.claimed = false;
+      renderChips();
+    },
+  }) : null;
   const seatChips = h("div", { class: "seat-chips" });
   const head = h("div", { class: "play-head" },
     h("div", { class: "play-title" },
       h("h1", {}, payload.title), h("span", { class: "variant-name" }, payload.variant.title)),
     seatChips,
-    h("div", { class: "play-tools" }, hintButton,
+    h("div", { class: "play-tools" }, hintButton, hintsOff, table?.button,
       h("a", { class: "ghost button", href: `#/rules/${payload.game}/${payload.variant.name}`,
         target: "_blank" }, t("Rules")),
       h("button", { type: "button", class: "ghost", id: "log-toggle", onclick: () => main.classList.toggle("show-log") }, t("Log"))));
   const banner = h("div", { class: "result-banner", hidden: true, role: "status" });
-  main.append(h("section", { class: "play" }, head, banner,
+  const notice = h("div", { class: "seat-notice", hidden: true, role: "alert" });
+  main.append(h("section", { class: "play" }, head, notice, banner,
     h("div", { class: "play-body" }, viewRoot,
       h("aside", { class: "log", "aria-label": t("Move log") }, h("h2", {}, t("Log")), logList))));
+  if (table) main.append(table.dialog);
 
   const ctx = {
     h, t, lang: currentLang(), seat: payload.seat, game: payload.game,
@@ -74,10 +112,17 @@ export async function showPlay(main, app, id, token) {
     const scores = current.result?.scores || [];
     for (const seat of current.seats) {
       const acting = current.to_act.includes(seat.seat);
-      seatChips.append(h("span", { class: `chip seat-${seat.seat}${acting ? " acting" : ""}${seat.seat === current.seat ? " me" : ""}` },
-        h("span", { class: `seat-dot seat-${seat.seat}`, "aria-hidden": "true" }),
-        seatName(seat.seat),
-        scores.length ? h("b", {}, String(scores[seat.seat])) : null));
+      const waiting = seat.kind === "human" && seat.claimed === false;
+      const classes = ["chip", `seat-${seat.seat}`];
+      if (acting) classes.push("acting");
+      if (seat.seat === current.seat) classes.push("me");
+      if (waiting) classes.push("unclaimed");
+      seatChips.append(h("span", { class: classes.join(" "), dataset: { seat: seat.seat },
+        title: waiting ? t("Waiting for the player to join") : null },
+      h("span", { class: `seat-dot seat-${seat.seat}`, "aria-hidden": "true" }),
+      seatName(seat.seat),
+      waiting ? h("span", { class: "chip-wait" }, t("not joined yet")) : null,
+      scores.length ? h("b", {}, String(scores[seat.seat])) : null));
     }
   }
 
@@ -98,19 +143,37 @@ export async function showPlay(main, app, id, token) {
     banner.hidden = false;
   }
 
+  const hintsAllowed = () => current?.hints !== false;
+
+  function renderHints() {
+    const allowed = hintsAllowed();
+    hintButton.hidden = !allowed;
+    hintsOff.hidden = allowed;
+    hintButton.disabled = !current.legal.length;
+  }
+
+  const claimsOf = (p) => JSON.stringify(p.seats.map((s) => s.claimed ?? null));
+
   async function handle(next, { force = false } = {}) {
-    if (closed) return;
-    if (current && next.version < current.version && !force) return;
-    if (current && next.version === current.version && !force && next.since !== -1) return;
+    if (closed || revoked) return;
+    if (current && !force && (next.version < current.version
+        || (next.version === current.version && next.since !== -1))) {
+      // nothing new on the table, but a player may have joined since
+      if (next.version === current.version && claimsOf(next) !== claimsOf(current)) {
+        current = { ...current, seats: next.seats };
+        renderChips();
+      }
+      return;
+    }
     current = next;
     for (const line of next.narration) logList.append(h("li", {}, line));
     while (logList.children.length > 150) logList.firstChild.remove();
     logList.parentElement.scrollTop = logList.parentElement.scrollHeight;
     renderChips();
     renderBanner();
+    renderHints();
     const hadFocus = viewRoot.contains(document.activeElement);
     await view.update(next); // views may draw asynchronously: focus is kept afterwards
-    hintButton.disabled = !next.legal.length;
     if (next.narration.length) announce(next.narration.slice(-3).join(" "));
     keepFocus(hadFocus);
   }
@@ -125,16 +188,65 @@ export async function showPlay(main, app, id, token) {
     (target || document.getElementById("main")).focus({ preventScroll: true });
   }
 
-  async function act(action) {
-    if (busy) return null;
-    busy = true;
+  /** The seat was given to someone else (403): stop, say so, drop the dead token. */
+  function lose(error) {
+    if (revoked || closed) return;
+    revoked = true;
+    stream?.close();
+    dropToken(id, token);
+    main.classList.remove("offline");
+    clear(notice).append(
+      h("strong", {}, t("This seat's link no longer works")), " ",
+      h("span", {}, t("The table's creator has given this seat a new invitation, so this link and its seat are no longer yours. Ask them for the new link if you should still play.")), " ",
+      h("a", { href: "#/", class: "link", id: "back-to-lobby" }, t("Back to the lobby")));
+    notice.hidden = false;
+    notice.title = error.message; // the server's own words, for the curious
+    for (const button of main.querySelectorAll(".play-body button, #hint-button")) button.disabled = true;
+    if (table?.dialog.open) table.dialog.close();
+    notice.querySelector("a").focus({ preventScroll: true });
+  }
+
+  const isDenied = (error) => error instanceof ApiError && error.status === 403;
+
+  /** A 403 may be the seat's token (then the seat is lost) or a rule (no hints, record not
+   * ready...): ask for the payload to tell them apart. True when the seat was lost. */
+  async function lostSeat(error) {
+    if (!isDenied(error)) return false;
     try {
-      const next = await postJSON(`${base}/act?lang=${currentLang()}`,
-        { action, since: current.version }, token);
-      handle(next);
-      return next;
+      await getJSON(`${base}?since=${current.version}&lang=${currentLang()}`, token);
+      return false;
+    } catch (again) {
+      if (isDenied(again)) {
+        lose(again);
+        return true;
+      }
+      return false;
+    }
+  }
+
+  async function act(action) {
+    if (busy || revoked || !current) return null;
+    busy = true;
+    const body = { action, version: current.version, since: current.version };
+    try {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const next = await postJSON(`${base}/act?lang=${currentLang()}`, body, token);
+          handle(next);
+          return next;
+        } catch (error) {
+          if (error instanceof ApiError || attempt >= RETRIES || closed) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 800 * (attempt + 1)));
+        }
+      }
     } catch (error) {
-      toast(error.message, "error");
+      if (await lostSeat(error)) return null;
+      if (error instanceof ApiError && error.status === 409 && error.payload) {
+        await handle(error.payload, { force: true });
+        toast(error.message, "error");
+        return null;
+      }
+      toast(error instanceof ApiError ? error.message : t("The server cannot be reached; try again."), "error");
       if (error instanceof ApiError && error.status === 400) refresh();
       return null;
     } finally {
@@ -143,7 +255,7 @@ export async function showPlay(main, app, id, token) {
   }
 
   async function hint() {
-    if (!current?.legal.length) return null;
+    if (!current?.legal.length || !hintsAllowed() || revoked) return null;
     try {
       const data = await getJSON(`${base}/hint?lang=${currentLang()}`, token);
       toast(t("Hint: {label} — {reason}", { label: data.label, reason: data.reason }), "hint", 7000);
@@ -151,6 +263,11 @@ export async function showPlay(main, app, id, token) {
       if (view.hint) view.hint(data);
       return data;
     } catch (error) {
+      if (await lostSeat(error)) return null;
+      if (isDenied(error) && current) {
+        current = { ...current, hints: false }; // the table rule: no hints
+        renderHints();
+      }
       toast(error.message, "error");
       return null;
     }
@@ -163,22 +280,36 @@ export async function showPlay(main, app, id, token) {
       const link = h("a", { href: URL.createObjectURL(blob), download: `asobi-${id}.json` });
       link.click();
     } catch (error) {
-      toast(error.message, "error");
+      if (!(await lostSeat(error))) toast(error.message, "error");
     }
   }
 
   async function refresh() {
-    const next = await getJSON(`${base}?since=${current.version}&lang=${currentLang()}`, token);
-    handle(next, { force: true });
+    try {
+      const next = await getJSON(`${base}?since=${current.version}&lang=${currentLang()}`, token);
+      await handle(next, { force: true });
+    } catch (error) {
+      if (isDenied(error)) lose(error);
+    }
   }
 
   function listen() {
-    if (source) source.close();
-    source = new EventSource(`${base}/stream?token=${encodeURIComponent(token)}&lang=${currentLang()}&since=${current.version}`);
-    source.onmessage = (event) => handle(JSON.parse(event.data));
-    source.onerror = () => main.classList.add("offline");
-    source.onopen = () => main.classList.remove("offline");
+    stream?.close();
+    stream = followStream(
+      () => `${base}/stream?since=${current.version}&lang=${currentLang()}`, token, {
+        onMessage: (next) => handle(next),
+        onOpen: () => main.classList.remove("offline"),
+        onDrop: () => { if (!closed) main.classList.add("offline"); },
+        onFatal: (error) => {
+          if (isDenied(error)) lose(error);
+          else if (!closed) main.classList.add("offline");
+        },
+      });
   }
+
+  // Back on the tab after a while: fetch the table again (a player may have joined).
+  const onVisible = () => { if (document.visibilityState === "visible" && !revoked) refresh(); };
+  document.addEventListener("visibilitychange", onVisible);
 
   handle(payload, { force: true });
   listen();
@@ -187,23 +318,30 @@ export async function showPlay(main, app, id, token) {
     rulesHref: `#/rules/${payload.game}/${payload.variant.name}`,
     destroy() {
       closed = true;
-      if (source) source.close();
+      stream?.close();
+      document.removeEventListener("visibilitychange", onVisible);
+      if (table?.dialog.open) table.dialog.close();
       if (view.destroy) view.destroy();
     },
     async relabel() {
       ctx.lang = currentLang();
       await loadGameStrings(payload.game);
-      const next = await getJSON(`${base}?since=${current.version}&lang=${currentLang()}`, token);
-      handle(next, { force: true });
-      listen();
+      if (revoked) return;
+      try {
+        const next = await getJSON(`${base}?since=${current.version}&lang=${currentLang()}`, token);
+        await handle(next, { force: true });
+      } catch (error) {
+        if (isDenied(error)) lose(error);
+      }
+      if (!revoked) listen();
     },
     key(event) {
-      if (event.key === "h" || event.key === "H") {
-        if (!event.ctrlKey && !event.metaKey && !event.altKey) {
-          hint();
-          return true;
-        }
+      if ((event.key === "h" || event.key === "H") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        if (!hintsAllowed() || revoked) return false; // hints are off at this table: H does nothing
+        hint();
+        return true;
       }
+      if (revoked) return false;
       return view.key ? view.key(event) : false;
     },
   };
