@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 
 from asobi.i18n import LANGUAGES
+from asobi.registry import Game
 
 from .catalogue import catalogue, game_package
 from .errors import Forbidden, NotFound
@@ -76,6 +77,7 @@ async def list_games(request: Request) -> Response:
                 "default_level": game.default_level,
                 "default_variant": info.default_variant,
                 "view": web_assets(game) is not None,
+                "emblem": emblem_of(game),
                 "variants": [
                     {k: v[k] for k in ("name", "title", "description", "default")}
                     for v in hub.variants.listing(game)
@@ -161,6 +163,14 @@ async def stats(request: Request) -> Response:
         body["p99_ms"] = round(times[min(len(times) - 1, int(len(times) * 0.99))], 3)
         body["max_ms"] = round(times[-1], 3)
     return JSONResponse(body)
+
+
+def emblem_of(game: Game) -> str | None:
+    """The address of the game's emblem (``emblem.svg`` beside its view), if it has one."""
+    folder = web_assets(game)
+    if folder is None or not (folder / "emblem.svg").is_file():
+        return None
+    return f"/assets/{game.name}/emblem.svg"
 
 
 def created(live: Live, minted: Minted) -> dict[str, Any]:

@@ -17,7 +17,7 @@ function stylesheet(ctx) {
 function cardName(ctx, id) {
   const month = monthOf(id);
   const plant = ctx.gt(PLANTS[month - 1]);
-  return `${ctx.t("{plant} ({month})", { plant, month })} · ${ctx.gt(kindOf(id))} · ${id}`;
+  return `${ctx.gt("{plant} ({month})", { plant, month })} · ${ctx.gt(kindOf(id))} · ${id}`;
 }
 
 function cardNode(ctx, id, { button = false, label = "", extra = "" } = {}) {
@@ -46,7 +46,8 @@ function yakuPool(yaku) {
 }
 
 export function mount(root, ctx) {
-  const { h, t } = ctx;
+  const { h } = ctx;
+  const t = ctx.gt; // every word of this view is the game's own (its locale catalogue)
   stylesheet(ctx);
   let payload = null;
   let obs = null;
@@ -425,7 +426,8 @@ export function mount(root, ctx) {
 
 /** Extra for the rules page: the variant's yaku table with cards, and the 48 cards. */
 export function rules(container, data, ctx) {
-  const { h, t } = ctx;
+  const { h } = ctx;
+  const t = ctx.gt; // every word of this view is the game's own (its locale catalogue)
   stylesheet(ctx);
   const yaku = Object.entries(data.rules.yaku || {}).filter(([, y]) => y.enabled !== false);
   const rows = yaku.map(([id, y]) => {

@@ -100,7 +100,8 @@ function spaceArt(kind, x, y, bridge) {
 }
 
 export function mount(root, ctx) {
-  const { h, t } = ctx;
+  const { h } = ctx;
+  const t = ctx.gt; // every word of this view is the game's own (its locale catalogue)
   stylesheet(ctx);
   let payload = null;
   let obs = null;
