@@ -18,9 +18,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from asobi_sakura import engine
-from asobi_sakura.engine import CHOOSE, OVER, State
+from asobi_sakura import setup, turn
+from asobi_sakura.movement import ranking
 from asobi_sakura.rules import Rules
+from asobi_sakura.state import CHOOSE, CURRENT, OVER, State
 
 Action = dict[str, Any]
 
@@ -42,7 +43,7 @@ def value(state: State, seat: int) -> float:
     tree = upcoming[0]
     gap = max(1, tree - emperor)
     urgency = 1.0 if gap <= 2 else 2.0 / gap
-    ranked = engine.ranking(state)
+    ranked = ranking(state)
     places = state.rules.tree_places(state.players, tree == trees[-1])
     if seat in ranked:
         place = ranked.index(seat)
@@ -70,7 +71,7 @@ def unseen_cards(obs: Mapping[str, Any], deck_size: int) -> list[int]:
 
 def state_from_observation(rules: Rules, obs: Mapping[str, Any], seed: int) -> State:
     """A playable state matching what the observation shows (hidden cards left out)."""
-    state = engine.position(
+    state = setup.position(
         rules,
         obs["players"],
         emperor=obs["emperor"],
@@ -85,7 +86,7 @@ def state_from_observation(rules: Rules, obs: Mapping[str, Any], seed: int) -> S
         state.plays = [(p["card"]["number"], p["painter"]) for p in obs["plays"]]
         state.status = [p["status"] for p in obs["plays"]]
         state.plays_round = obs["plays_round"]
-        state.cursor = state.status.index(engine.CURRENT)
+        state.cursor = state.status.index(CURRENT)
         pending = obs["pending"]
         state.pending = pending["kind"]
         state.stage = 0 if pending["kind"] == "emperor" else 1
@@ -97,8 +98,8 @@ def finish_round(state: State, greedy: bool = True) -> None:
     """Resolve the rest of the round; each choice goes to its owner's one-step best."""
     start = state.round
     while state.phase == CHOOSE and state.round == start:
-        seat = engine.to_act(state)[0]
-        options = engine.legal_actions(state, seat)
+        seat = turn.to_act(state)[0]
+        options = turn.legal_actions(state, seat)
         best = options[0]
         if greedy:
             best_value = None
@@ -108,16 +109,16 @@ def finish_round(state: State, greedy: bool = True) -> None:
                 v = value(trial, seat)
                 if best_value is None or v > best_value:
                     best, best_value = option, v
-        engine.apply(state, seat, best)
+        turn.apply(state, seat, best)
 
 
 def _apply_choice_only(state: State, seat: int, option: Action) -> None:
     """Apply one choice and resolve what follows without further choices (a cheap look)."""
-    engine.apply(state, seat, option)
+    turn.apply(state, seat, option)
     start = state.round
     while state.phase == CHOOSE and state.round == start:
-        nxt = engine.to_act(state)[0]
-        engine.apply(state, nxt, engine.legal_actions(state, nxt)[0])
+        nxt = turn.to_act(state)[0]
+        turn.apply(state, nxt, turn.legal_actions(state, nxt)[0])
 
 
 @dataclass
@@ -158,7 +159,7 @@ class SakuraAgent:
         scored = []
         for option in legal:
             trial = base.clone(share_rng=True)
-            engine.apply(trial, self.seat, option)
+            turn.apply(trial, self.seat, option)
             finish_round(trial, greedy=self.level != "easy")
             scored.append((value(trial, self.seat), option))
         best_value, best = max(scored, key=lambda t: t[0])
@@ -183,7 +184,7 @@ class SakuraAgent:
         scored = []
         for action in legal:
             trial = base.clone(share_rng=True)
-            engine.play_round(trial, self._candidate_plays(obs, action))
+            turn.play_round(trial, self._candidate_plays(obs, action))
             finish_round(trial, greedy=False)
             scored.append((value(trial, self.seat) + self.rng.random() * 0.01, action))
         best_value, best = max(scored, key=lambda t: t[0])
@@ -207,7 +208,7 @@ class SakuraAgent:
                 extra.append((drawn[-1], neutral))
             for i, action in enumerate(legal):
                 trial = base.clone(share_rng=True)
-                engine.play_round(trial, self._candidate_plays(obs, action) + extra)
+                turn.play_round(trial, self._candidate_plays(obs, action) + extra)
                 finish_round(trial)
                 totals[i] += value(trial, self.seat)
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))

@@ -19,9 +19,13 @@ from typing import Any
 
 import yaml
 
-from asobi_sakura import engine
+from asobi_sakura import turn
 from asobi_sakura.ai import SakuraAgent, make_agent
+from asobi_sakura.observe import observation
 from asobi_sakura.rules import Rules, compile_rules
+from asobi_sakura.scoring import scores, winner_of
+from asobi_sakura.setup import new_game
+from asobi_sakura.state import State
 
 
 def standard_rules() -> Mapping[str, Any]:
@@ -32,25 +36,25 @@ def standard_rules() -> Mapping[str, Any]:
 
 def play_game(
     rules: Rules, players: int, seed: int, level: str = "normal"
-) -> engine.State:
+) -> State:
     """One game between AI players of ``level`` (``random`` allowed), seeded."""
     rng = random.Random(seed)
-    state = engine.new_game(rules, players, rng)
+    state = new_game(rules, players, rng)
     agents: list[SakuraAgent | None] = [
         make_agent(level, seat, rules, players, seed * 31 + seat) for seat in range(players)
     ]
     while True:
-        seats = engine.to_act(state)
+        seats = turn.to_act(state)
         if not seats:
             return state
         seat = seats[0]
-        legal = engine.legal_actions(state, seat)
+        legal = turn.legal_actions(state, seat)
         agent = agents[seat]
         if agent is None:
             action = rng.choice(legal)
         else:
-            action = agent.choose(engine.observation(state, seat), legal)
-        engine.apply(state, seat, action)
+            action = agent.choose(observation(state, seat), legal)
+        turn.apply(state, seat, action)
 
 
 def simulate(
@@ -71,12 +75,12 @@ def simulate(
         state = play_game(compiled, players, seed * 100_003 + g, level)
         rounds.append(state.round)
         bumps.append(sum(state.bumps) / len(state.bumps))
-        winner = engine.winner_of(state)
+        winner = winner_of(state)
         if winner is None:
             draws += 1
         else:
             wins[winner] += 1
-        winning.append(max(engine.scores(state)))
+        winning.append(max(scores(state)))
     return {
         "players": players,
         "games": games,

@@ -11,11 +11,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from asobi.errors import AsobiError
-from asobi_sakura import engine
+from asobi_sakura import turn
 from asobi_sakura.rules import compile_rules
+from asobi_sakura.setup import new_game
+from asobi_sakura.state import State
 
 
-def replay(rules: Mapping[str, Any], record: Mapping[str, Any]) -> engine.State:
+def replay(rules: Mapping[str, Any], record: Mapping[str, Any]) -> State:
     """Play a record's moves from its seed and setup; return the final state.
 
     Raises :class:`AsobiError` naming the move's index when a move is malformed, out of turn
@@ -24,7 +26,7 @@ def replay(rules: Mapping[str, Any], record: Mapping[str, Any]) -> engine.State:
     seats = record.get("seats")
     if not isinstance(seats, list):
         raise AsobiError("record: 'seats' must be a list")
-    state = engine.new_game(
+    state = new_game(
         compile_rules(rules), len(seats), random.Random(record.get("seed", 0)),
         record.get("setup"),
     )
@@ -32,10 +34,10 @@ def replay(rules: Mapping[str, Any], record: Mapping[str, Any]) -> engine.State:
         if not isinstance(move, Mapping) or not isinstance(move.get("action"), Mapping):
             raise AsobiError(f"move {index}: expected {{'seat': N, 'action': {{...}}}}")
         seat = move.get("seat")
-        if seat not in engine.to_act(state):
+        if seat not in turn.to_act(state):
             raise AsobiError(f"move {index}: seat {seat} is not to act now")
         action = dict(move["action"])
-        if action not in engine.legal_actions(state, seat):
+        if action not in turn.legal_actions(state, seat):
             raise AsobiError(f"move {index}: {action} is not a legal action of seat {seat}")
-        engine.apply(state, seat, action)
+        turn.apply(state, seat, action)
     return state

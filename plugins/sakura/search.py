@@ -26,10 +26,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from asobi.agents import parse_level
-from asobi_sakura import engine
+from asobi_sakura import setup, turn
 from asobi_sakura.ai import finish_round, unseen_cards, value
-from asobi_sakura.engine import CHOOSE, OVER, PICK, State
 from asobi_sakura.rules import Rules
+from asobi_sakura.state import CHOOSE, CURRENT, OVER, PICK, State
 
 Action = dict[str, Any]
 
@@ -80,7 +80,7 @@ def sample_world(
         if s == chooser and obs.get("neutral_picked"):
             size += 1
         hands.append([pool.pop() for _ in range(min(size, len(pool)))])
-    state = engine.position(
+    state = setup.position(
         rules,
         players,
         emperor=obs["emperor"],
@@ -100,7 +100,7 @@ def sample_world(
         state.plays = [(p["card"]["number"], p["painter"]) for p in obs["plays"]]
         state.status = [p["status"] for p in obs["plays"]]
         state.plays_round = obs["plays_round"]
-        state.cursor = state.status.index(engine.CURRENT)
+        state.cursor = state.status.index(CURRENT)
         state.pending = obs["pending"]["kind"]
         state.stage = 0 if state.pending == "emperor" else 1
         state.phase = CHOOSE
@@ -138,10 +138,10 @@ def _greedy_pick(state: State, seat: int, options: Sequence[Action], rng: random
             plays = [(int(option["card"]), seat)]
         else:
             plays = [(int(option["neutral"]), neutral if neutral is not None else seat)]
-        engine.play_round(trial, plays)
+        turn.play_round(trial, plays)
         while trial.phase == CHOOSE:
-            who = engine.to_act(trial)[0]
-            engine.apply(trial, who, engine.legal_actions(trial, who)[0])
+            who = turn.to_act(trial)[0]
+            turn.apply(trial, who, turn.legal_actions(trial, who)[0])
         score = value(trial, seat) + rng.random()
         if score > top:
             best, top = option, score
@@ -169,7 +169,7 @@ def _normal_pick(
         for i, option in enumerate(options):
             trial = state.clone(share_rng=True)
             trial.refill = False
-            engine.play_round(trial, [(int(option["card"]), seat), *extra])
+            turn.play_round(trial, [(int(option["card"]), seat), *extra])
             finish_round(trial)
             totals[i] += value(trial, seat)
     best = max(range(len(options)), key=lambda i: (totals[i], -i))
@@ -183,11 +183,11 @@ def _greedy_choice(state: State, seat: int, options: Sequence[Action]) -> Action
     for option in options:
         trial = state.clone(share_rng=True)
         trial.refill = False
-        engine.apply(trial, seat, option)
+        turn.apply(trial, seat, option)
         start = trial.round
         while trial.phase == CHOOSE and trial.round == start:
-            who = engine.to_act(trial)[0]
-            engine.apply(trial, who, engine.legal_actions(trial, who)[0])
+            who = turn.to_act(trial)[0]
+            turn.apply(trial, who, turn.legal_actions(trial, who)[0])
         score = value(trial, seat)
         if score > top:
             best, top = option, score
@@ -200,11 +200,11 @@ def play_on(
     """Advance every seat by the playout rules until ``rounds`` more rounds have started."""
     stop = state.round + rounds
     while state.phase != OVER and state.round < stop:
-        seats = engine.to_act(state)
+        seats = turn.to_act(state)
         if not seats:
             return
         seat = seats[0]
-        options = engine.legal_actions(state, seat)
+        options = turn.legal_actions(state, seat)
         if len(options) == 1:
             choice = options[0]
         elif state.phase == PICK:
@@ -214,7 +214,7 @@ def play_on(
                 choice = _greedy_pick(state, seat, options, rng)
         else:
             choice = _greedy_choice(state, seat, options)
-        engine.apply(state, seat, choice)
+        turn.apply(state, seat, choice)
 
 
 class HardAgent:
@@ -270,7 +270,7 @@ class HardAgent:
             for i, action in enumerate(legal):
                 trial = world.clone()
                 trial.rng = random.Random(play_seed)
-                engine.apply(trial, seat, action)
+                turn.apply(trial, seat, action)
                 play_on(trial, depth, random.Random(play_seed), self.guesses)
                 totals[i] += standing(trial, seat, self.rivals, self.best_share)
             done += 1

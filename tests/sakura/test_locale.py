@@ -1,9 +1,11 @@
-"""Every message the views show has a Portuguese (and Italian) translation that keeps its
-placeholders, so a player never meets a half-English screen or a broken format."""
+"""Every message the views show (text and browser) has a Portuguese, Italian and Japanese
+translation that keeps its placeholders, so a player never meets a half-English screen or
+a broken format."""
 
 from __future__ import annotations
 
 import ast
+import re
 import string
 from pathlib import Path
 
@@ -20,6 +22,10 @@ def _messages() -> set[str]:
                 and node.func.id == "_" and node.args
                 and isinstance(node.args[0], ast.Constant)):
             found.add(node.args[0].value)
+    # The browser view translates with the same catalogue (t = ctx.gt in webview/view.js).
+    for script in (PLUGIN / "webview").glob("*.js"):
+        for match in re.finditer(r'\bt\(\s*"((?:[^"\\]|\\.)*)"', script.read_text("utf-8")):
+            found.add(match.group(1).replace('\\"', '"'))
     return found
 
 
@@ -27,7 +33,7 @@ def _fields(text: str) -> set[str]:
     return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
 
 
-@pytest.mark.parametrize("lang", ["pt", "it"])
+@pytest.mark.parametrize("lang", ["pt", "it", "ja"])
 def test_catalogue_covers_every_message_with_the_same_placeholders(lang):
     catalogue = yaml.safe_load((PLUGIN / "locale" / f"{lang}.yaml").read_text(encoding="utf-8"))
     messages = _messages()
