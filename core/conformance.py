@@ -24,7 +24,9 @@ It plays random games with random legal actions and checks that
 * the view hooks answer text (labels for every legal action, the text view, the rules, event
   descriptions or ``None``);
 * every AI level the game lists (or the ``levels`` given) answers with one of the legal
-  actions.
+  actions;
+* a game that implements ``asobi_resample`` builds, from each seat's observation, a state
+  that gives the seat the same observation and can be played on.
 
 A leak is reported with the observation key that gave it away.
 
@@ -142,6 +144,27 @@ def _agents(
             raise ConformanceError(f"{where}: ai:{level} chose {choice!r}, not a legal action")
 
 
+def _resample(
+    game: Game, session: Session, observations: list[str], rng: random.Random, where: str
+) -> None:
+    """A resampled state gives its seat the very observation it was built from, and can be
+    played on (every seat to act has a legal action)."""
+    hooks = game.hooks
+    for seat in range(session.players):
+        obs = json.loads(observations[seat])
+        world = hooks.resample(obs, seat, session.variant.rules, session.players, rng)
+        seen = _json(hooks.observation(world, seat), "observation")
+        if seen != observations[seat]:
+            key = first_difference(obs, json.loads(seen))
+            raise ConformanceError(
+                f"{where}: asobi_resample for seat {seat} gives another observation ('{key}')"
+            )
+        for other in hooks.to_act(world):
+            if not hooks.legal_actions(world, other):
+                raise ConformanceError(f"{where}: in a resampled state seat {other} must act "
+                                       "but has no legal action")
+
+
 def _refusals(session: Session, seat: int, where: str) -> None:
     """Illegal actions must be refused and leave every observation as it was."""
     before = _all_observations(session)
@@ -188,6 +211,7 @@ def check_game(
     players = players or game.info.min_players
     seats = ["ai:random"] * players
     hooks = game.hooks
+    can_resample = bool(hooks.raw.asobi_resample.get_hookimpls())
     total_steps = 0
     hidden_seen = False
     for g in range(games):
@@ -201,6 +225,8 @@ def check_game(
             if step > max_steps:
                 raise ConformanceError(f"{where}: the game did not end in {max_steps} actions")
             observations = _all_observations(session)
+            if can_resample and step % 3 == 1:
+                _resample(game, session, observations, rng, where)
             for seat in range(players):
                 other = hooks.hidden_variant(session.state, seat, rng)
                 if other is None:

@@ -117,3 +117,36 @@ def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str
 @hookimpl(optionalhook=True)  # the web frontend's hook: there only when it is installed
 def asobi_web_assets() -> Any:
     return resources.files("asobi_sakura") / "webview"
+
+
+@hookimpl
+def asobi_resample(
+    observation: Mapping[str, Any], seat: int, rules: Mapping[str, Any], players: int,
+    rng: random.Random,
+) -> State:
+    """A state the seat cannot tell from the real one: unseen cards dealt again, and the picks
+    the others made in secret made again at random from their new hands."""
+    basis = dict(observation)
+    if observation["phase"] == "pick":
+        # The last round's cards stay on show while the next ones are picked; those not in the
+        # discard pile went back into the deck when it ran out, so they are unseen now.
+        discard = set(observation["discard"])
+        basis["plays"] = [p for p in observation["plays"] if p["card"]["number"] in discard]
+    world = search.sample_world(compile_rules(rules), basis, rng)
+    world.plays = [(p["card"]["number"], p["painter"]) for p in observation["plays"]]
+    world.status = [p["status"] for p in observation["plays"]]
+    world.plays_round = observation["plays_round"]
+    world.rounds = [dict(r) for r in observation["rounds"]]
+    for other in range(players):
+        if other != seat and observation["picked"][other] and world.picks[other] is None:
+            number = rng.choice(sorted(world.hands[other]))
+            world.hands[other].remove(number)
+            world.picks[other] = number
+    chooser = observation.get("neutral_chooser")
+    if chooser not in (None, seat) and observation.get("neutral_picked") and (
+        world.neutral_pick is None
+    ):
+        number = rng.choice(sorted(world.hands[chooser]))
+        world.hands[chooser].remove(number)
+        world.neutral_pick = number
+    return world
