@@ -12,7 +12,8 @@ from asobi.registry import discover
 def test_search_plays_sakura_and_beats_random_play():
     registry = discover()
     assert "search" in registry.game("sakura").ai_levels()
-    report = run_arena(registry, "sakura", ["ai:search:0.1", "ai:random"], games=6, seed=11)
+    report = run_arena(registry, "sakura", ["ai:search:0.1", "ai:random"], games=12, seed=12)
     search = report["players"][0]
-    assert search["games"] == 6
-    assert search["wins"] >= 5, report
+    assert search["games"] == 12
+    # Random play against random play wins 9 or more of 12 one time in 14; search wins 10.
+    assert search["wins"] >= 9, report
