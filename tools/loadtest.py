@@ -133,7 +133,8 @@ async def run(url: str, games: int, seconds: float, game: str, seed: int,
               think: float) -> dict[str, Any]:
     tally = Tally()
     deadline = time.monotonic() + seconds
-    limits = httpx2.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
+    limits = httpx2.Limits(max_connections=games + 10, max_keepalive_connections=games + 10,
+                           keepalive_expiry=5.0)  # the server keeps idle connections 20 s
     async with httpx2.AsyncClient(timeout=30, limits=limits) as client:
         started = time.monotonic()
         await asyncio.gather(*(keep_playing(client, url, game, seed + i, deadline, think, tally)

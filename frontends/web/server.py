@@ -24,6 +24,10 @@ from .newgame import NewGame
 from .options import ServerOptions, club_key_from_env, hosts_for
 from .store import Store, default_db_path
 
+KEEP_ALIVE_SECONDS = 20
+"""How long an idle connection stays open: longer than a client's own idle limit (httpx keeps
+5 s), so that a client never sends a request on a connection the server is closing."""
+
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port`` (port 0: any free port), or a clear refusal."""
@@ -55,7 +59,8 @@ def run(app: Any, sock: socket.socket) -> None:
             "the web frontend needs uvicorn and starlette: pip install 'asobi[web]'"
         ) from None
     config = uvicorn.Config(
-        app, log_level="warning", access_log=False, timeout_graceful_shutdown=2
+        app, log_level="warning", access_log=False, timeout_graceful_shutdown=2,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
     )
     uvicorn.Server(config).run(sockets=[sock])
 
