@@ -126,17 +126,7 @@ def asobi_resample(
 ) -> State:
     """A state the seat cannot tell from the real one: unseen cards dealt again, and the picks
     the others made in secret made again at random from their new hands."""
-    basis = dict(observation)
-    if observation["phase"] == "pick":
-        # The last round's cards stay on show while the next ones are picked; those not in the
-        # discard pile went back into the deck when it ran out, so they are unseen now.
-        discard = set(observation["discard"])
-        basis["plays"] = [p for p in observation["plays"] if p["card"]["number"] in discard]
-    world = search.sample_world(compile_rules(rules), basis, rng)
-    world.plays = [(p["card"]["number"], p["painter"]) for p in observation["plays"]]
-    world.status = [p["status"] for p in observation["plays"]]
-    world.plays_round = observation["plays_round"]
-    world.rounds = [dict(r) for r in observation["rounds"]]
+    world = search.sample_world(compile_rules(rules), observation, rng)
     for other in range(players):
         if other != seat and observation["picked"][other] and world.picks[other] is None:
             number = rng.choice(sorted(world.hands[other]))

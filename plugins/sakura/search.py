@@ -64,10 +64,17 @@ def sample_world(
     """A full state consistent with the observation, hidden cards dealt at random.
 
     Hidden picks already made by the others are dealt into their hands: they choose again
-    in the world, by the playout rule (a simultaneous choice does not depend on ours).
+    in the world, by the playout rule (a simultaneous choice does not depend on ours). The
+    game's ``asobi_resample`` starts from this world and makes those picks again at random.
     """
     seat = obs["seat"]
     players = obs["players"]
+    shown = list(obs["plays"])
+    if obs["phase"] == PICK:
+        # The last round's cards stay on show while the next ones are picked; those not in the
+        # discard pile went back into the deck when it ran out, so they are unseen now.
+        discard = set(obs["discard"])
+        obs = {**obs, "plays": [p for p in shown if p["card"]["number"] in discard]}
     pool = unseen_cards(obs, rules.deck_size)
     rng.shuffle(pool)
     hands: list[list[int]] = []
@@ -94,6 +101,11 @@ def sample_world(
     )
     state.bumps = list(obs["bumps"])
     state.supply = obs["supply"]
+    state.rounds = [dict(r) for r in obs["rounds"]]
+    if obs["phase"] == PICK:
+        state.plays = [(p["card"]["number"], p["painter"]) for p in shown]
+        state.status = [p["status"] for p in shown]
+        state.plays_round = obs["plays_round"]
     in_play = {p["card"]["number"] for p in obs["plays"]}
     if obs["phase"] == CHOOSE:
         state.discard = [n for n in state.discard if n not in in_play]
