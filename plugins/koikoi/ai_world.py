@@ -14,8 +14,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import FULL, INDEX, indexes_of, mask_of, month_mask
-from .engine import CHOOSE, DECIDE, KOIKOI, PHASES, STEP_DRAW, STEP_PLAY, STOP, State
 from .rules import Rules
+from .state import (
+    CHOOSE,
+    DECIDE,
+    KOIKOI,
+    PHASES,
+    STEP_DRAW,
+    STEP_PLAY,
+    STOP,
+    State,
+    round_month,
+)
 
 
 @dataclass(frozen=True)
@@ -97,37 +107,21 @@ def sample_world(view: View, rules: Rules, rng: random.Random) -> State:
     other = 0
     for i in unseen[: view.opponent_hand]:
         other |= 1 << i
-    me = view.seat
-    s = State.__new__(State)
-    s.rules = rules
-    s.rng = random.Random(rng.getrandbits(64))
-    s.adjust = None
-    s.deals = ()
-    s.next_deal = 0
-    s.hands = [view.hand, other] if me == 0 else [other, view.hand]
-    s.board = view.board
-    s.captured = list(view.captured)
-    s.stock = tuple(unseen[view.opponent_hand :])
-    s.pos = 0
-    s.seat = view.to_act
-    s.phase = view.phase
-    s.step = view.step
-    s.pending = view.pending
-    s.candidates = view.candidates
-    s.final = view.final
-    s.cap0 = view.captured[view.to_act]
-    s.calls = list(view.calls)
-    s.round = view.round
-    s.dealer = view.dealer
-    s.month_mask = month_mask((view.round - 1) % 12 + 1)
+    hands = [view.hand, other] if view.seat == 0 else [other, view.hand]
+    months = month_mask(round_month(view.round))
     evaluate = rules.yaku.evaluate
-    made = [evaluate(view.captured[p], view.calls[p], s.month_mask) for p in (0, 1)]
-    s.last_total = [made[0][0], made[1][0]]
-    s.last_made = [made[0][1], made[1][1]]
-    s.scores = list(view.scores)
-    s.results = []
-    s.log = []
-    return s
+    total0, made0 = evaluate(view.captured[0], view.calls[0], months)
+    total1, made1 = evaluate(view.captured[1], view.calls[1], months)
+    to_act = view.to_act
+    # Positional, in State's field order: the search builds a world every few playouts.
+    return State(
+        rules, random.Random(rng.getrandbits(64)), None, (), 0,  # rules .. next_deal
+        hands, view.board, list(view.captured), tuple(unseen[view.opponent_hand :]), 0,
+        to_act, view.phase, view.step, view.pending, view.candidates, view.final,
+        view.captured[to_act],  # cap0: the pile as it is now
+        list(view.calls), [total0, total1], [made0, made1],  # calls, last_total, last_made
+        view.round, view.dealer, months, list(view.scores), [], [],
+    )
 
 
 def action_move(action: Mapping[str, Any]) -> int:

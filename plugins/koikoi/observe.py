@@ -1,15 +1,19 @@
-"""What one seat may know: the observation dict, and the result dict (plain JSON data).
+"""What one seat may know: its observation, the game result, and worlds it cannot tell apart.
 
-Observations never hold the opponent's hand or the stock order: only their sizes. Captured
-piles, the board and every played or drawn card are public.
+Observations are plain JSON data and never hold the opponent's hand or the stock order: only
+their sizes. Captured piles, the board and every played or drawn card are public.
+:func:`hidden_variant` is the same rule seen from the other side: a full state in which exactly
+what the seat cannot see has been redealt.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from .cards import CARD_IDS, FULL, ids_of
-from .engine import CHOOSE, DECIDE, OVER, PHASE_STEP, PHASES, State, game_winner, stop_points
+from .cards import CARD_IDS, FULL, ids_of, indexes_of
+from .scoring import game_winner, stop_points
+from .state import CHOOSE, DECIDE, OVER, PHASE_STEP, PHASES, State, clone, round_month
 
 
 def visible(event: dict[str, Any], seat: int) -> bool:
@@ -53,7 +57,7 @@ def observation(state: State, seat: int) -> dict[str, Any]:
         "seat": seat,
         "round": state.round,
         "rounds": rules.rounds,
-        "month": (state.round - 1) % 12 + 1,
+        "month": round_month(state.round),
         "dealer": state.dealer,
         "scores": state.scores[:],
         "finished": over,
@@ -101,3 +105,25 @@ def result(state: State) -> dict[str, Any]:
         "scores": state.scores[:],
         "winner": game_winner(state),
     }
+
+
+def hidden_variant(s: State, seat: int, rng: random.Random) -> State:
+    """A copy in which the opponent's hand and the stock are redealt at random.
+
+    Everything ``seat`` can see is kept; pinned future deals are forgotten and the copy gets
+    a fresh random generator seeded from ``rng``.
+    """
+    c = clone(s, random.Random(rng.getrandbits(64)))
+    other = 1 - seat
+    unknown = indexes_of(c.hands[other]) + list(c.stock[c.pos:])
+    rng.shuffle(unknown)
+    n = c.hands[other].bit_count()
+    hand = 0
+    for i in unknown[:n]:
+        hand |= 1 << i
+    c.hands[other] = hand
+    c.stock = tuple(unknown[n:])
+    c.pos = 0
+    c.deals = ()
+    c.next_deal = 0
+    return c
