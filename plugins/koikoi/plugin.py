@@ -20,7 +20,7 @@ import pluggy
 from asobi.errors import AsobiError
 from asobi.model import GameInfo, SetupContext
 
-from . import ai, engine, observe, view
+from . import ai, ai_world, engine, observe, view
 from .bench import bench
 from .cards import CARD_IDS, INDEX
 from .engine import KOIKOI, STOP, State
@@ -154,3 +154,15 @@ def asobi_web_assets() -> Any:
 @hookimpl
 def asobi_agent(level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int) -> Any:
     return ai.make(level, seat, rules, players, seed)
+
+
+@hookimpl
+def asobi_resample(
+    observation: Mapping[str, Any], seat: int, rules: Mapping[str, Any], players: int,
+    rng: random.Random,
+) -> State:
+    """The hard AI's determinized world (the opponent's hand and the stock dealt again from
+    the cards this seat has not seen), carrying the events of the deal the seat has seen."""
+    world = ai_world.sample_world(ai_world.read_view(observation), compile_rules(rules), rng)
+    world.log = [dict(event) for event in observation["recent"]]
+    return world

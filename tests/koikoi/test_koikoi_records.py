@@ -20,6 +20,9 @@ GAME_HOOKS = (
 )
 RECORDS = sorted((Path(__file__).parent / "records").glob("*.json"))
 
+QUICK_LEVELS = ["random", "easy", "normal", "hard:0.05", "search:0.05"]
+"""Every level the game offers, the searching ones on a short budget."""
+
 
 def replay_with_hooks(record):
     rules = preset(record["variant"])
@@ -72,7 +75,8 @@ def test_conformance_kit(name):
 
     registry = discover()
     game = registry.game("koikoi")
-    counts = conformance.check_game(game, load(game.info, name), games=2, seed=3)
+    counts = conformance.check_game(game, load(game.info, name), games=2, seed=3,
+                                    levels=QUICK_LEVELS)
     assert counts["games"] == 2
 
 
