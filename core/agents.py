@@ -14,13 +14,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from asobi.errors import AsobiError
-from asobi.model import Action, Agent
+from asobi.model import Action, Agent, Reason
 
 if TYPE_CHECKING:
     from asobi.registry import Game
     from asobi.session import Session
 
-ONLY_MOVE = "the only legal move"
+ONLY_MOVE = Reason("the only legal move")
 
 
 class BaseAgent:
@@ -29,7 +29,7 @@ class BaseAgent:
 
     def decide(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
-    ) -> tuple[Action, str]:
+    ) -> tuple[Action, str | Reason]:
         """The move for a decision with at least two legal moves, and a one-line reason."""
         raise NotImplementedError
 
@@ -38,7 +38,7 @@ class BaseAgent:
 
     def explain(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
-    ) -> tuple[Action, str]:
+    ) -> tuple[Action, str | Reason]:
         if len(legal) == 1:
             return legal[0], ONLY_MOVE
         return self.decide(observation, legal)
@@ -52,20 +52,21 @@ class RandomAgent(BaseAgent):
 
     def decide(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
-    ) -> tuple[Action, str]:
-        return legal[self.rng.randrange(len(legal))], "chosen at random"
+    ) -> tuple[Action, str | Reason]:
+        return legal[self.rng.randrange(len(legal))], Reason("chosen at random")
 
 
 def explain(agent: Agent, observation: Mapping[str, Any], legal: Sequence[Action]) -> tuple[
-    Action, str
+    Action, str | Reason
 ]:
-    """An agent's move with its reason; an agent that only has ``choose`` gives no reason."""
+    """An agent's move with its reason (translate it with ``game.hooks.describe_reason``);
+    an agent that only has ``choose`` gives an empty reason."""
     if len(legal) == 1:
         return legal[0], ONLY_MOVE
     method = getattr(agent, "explain", None)
     if callable(method):
         action, reason = method(observation, legal)
-        return action, str(reason)
+        return action, reason if isinstance(reason, Reason) else str(reason)
     return agent.choose(observation, legal), ""
 
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
 import pluggy
 
 from asobi.agents import RandomAgent, parse_level
 from asobi.errors import AsobiError
-from asobi.model import Agent
+from asobi.i18n import catalogue
+from asobi.model import Agent, Reason
 
 hookimpl = pluggy.HookimplMarker("asobi")
 
@@ -25,10 +27,40 @@ SEARCH_LEVEL = "search"
 
 
 class Defaults:
-    """One instance per game manager: it needs that manager's hooks for ``search``."""
+    """One instance per game manager: it needs that manager's hooks (``search``) and its game
+    plugin (the catalogue that translates reasons)."""
 
-    def __init__(self, hook: Any) -> None:
-        self.hook = hook
+    def __init__(self, manager: pluggy.PluginManager) -> None:
+        self.manager = manager
+        self.hook = manager.hook
+
+    def game_package(self) -> str | None:
+        """The top-level package of the game plugin, where its ``locale`` folder lives."""
+        for name, plugin in self.manager.list_name_plugin():
+            if name.startswith("game:"):
+                module = plugin.__name__ if isinstance(plugin, ModuleType) else (
+                    type(plugin).__module__)
+                return str(module).split(".")[0]
+        return None
+
+    @hookimpl(trylast=True)
+    def asobi_describe_reason(self, reason: Reason | str, lang: str) -> str:
+        if not isinstance(reason, Reason):
+            return str(reason)
+        package = self.game_package()
+        message = reason.text
+        if package is not None:
+            message = catalogue(package, lang).get(message, message)
+        message = catalogue("asobi", lang).get(message, message)
+        # A value that is itself a Reason (a phrase) is translated the same way.
+        values = {
+            key: self.asobi_describe_reason(value, lang) if isinstance(value, Reason) else value
+            for key, value in reason.params.items()
+        }
+        try:
+            return message.format(**values)
+        except (KeyError, IndexError, ValueError):  # a translation with a broken placeholder
+            return str(reason)
 
     @hookimpl(trylast=True)
     def asobi_render_text(self, observation: Mapping[str, Any], lang: str) -> str:

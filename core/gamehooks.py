@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from asobi.model import Agent, GameInfo, SetupContext
+    from asobi.model import Agent, GameInfo, Reason, SetupContext
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -91,6 +91,10 @@ class GameHooks:
     def describe_event(self, event: Mapping[str, Any], seat: int, lang: str) -> str | None:
         text = self.raw.asobi_describe_event(event=event, seat=seat, lang=lang)
         return str(text) if text else None
+
+    def describe_reason(self, reason: Reason | str, lang: str) -> str:
+        """An AI's reason for a move as a sentence in ``lang``."""
+        return str(self.raw.asobi_describe_reason(reason=reason, lang=lang))
 
     def rules_text(self, rules: Mapping[str, Any], lang: str) -> str:
         return str(self.raw.asobi_rules_text(rules=rules, lang=lang))

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
     from pathlib import Path
 
-    from asobi.model import Agent, GameInfo, SetupContext
+    from asobi.model import Agent, GameInfo, Reason, SetupContext
 
 hookspec = pluggy.HookspecMarker("asobi")
 
@@ -217,6 +217,19 @@ def asobi_describe_action(
 def asobi_describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None:
     """Return a one-line human description of ``event`` as seen by ``seat``, or ``None``
     to stay silent about it. Optional."""
+
+
+@hookspec(firstresult=True)
+def asobi_describe_reason(reason: Reason | str, lang: str) -> str | None:
+    """Return an AI's reason for a move (a hint's explanation) as a sentence in ``lang``, or
+    ``None``.
+
+    Called when a hint is shown. ``reason`` is what the agent's ``explain`` returned: a
+    :class:`asobi.model.Reason` (an English message with placeholders and their values) or
+    plain text. Optional: the default looks the message up in the game's catalogue
+    (``locale/<lang>.yaml`` of the game's package), then in the core's, and fills in the
+    values; a game implements this hook to show its own values (card names...) its way.
+    """
 
 
 @hookspec(firstresult=True)

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from asobi.schema import Schema
@@ -54,6 +55,25 @@ class SetupContext:
     """Call with a scoring unit; returns per-seat deltas from cross-cutting plugins."""
 
 
+class Reason(str):
+    """Why an agent chose its move, in words a frontend can translate.
+
+    It is the English sentence itself (a ``str``, so it can be shown, logged or compared as
+    one), and it remembers the message it came from (``text``, with ``{placeholders}``: a key
+    of the game's catalogues) and the values put in it (``params``).
+    ``game.hooks.describe_reason(reason, lang)`` gives the player's sentence."""
+
+    text: str
+    params: Mapping[str, Any]
+
+    def __new__(cls, text: str, params: Mapping[str, Any] | None = None) -> Reason:
+        values = MappingProxyType(dict(params or {}))
+        self = super().__new__(cls, text.format(**values))
+        self.text = text
+        self.params = values
+        return self
+
+
 class Agent(Protocol):
     """An AI player. It sees what its seat sees, nothing more."""
 
@@ -63,6 +83,7 @@ class Agent(Protocol):
 
     def explain(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
-    ) -> tuple[Action, str]:
-        """Return the move it would make and a one-line reason (used for hints)."""
+    ) -> tuple[Action, str | Reason]:
+        """Return the move it would make and a one-line reason (used for hints): a
+        :class:`Reason` to have it translated, or plain text."""
         ...

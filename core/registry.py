@@ -52,7 +52,7 @@ def new_manager(extra_specs: Iterable[ModuleType | type] = ()) -> pluggy.PluginM
     pm.add_hookspecs(hookspecs)
     for specs in extra_specs:
         pm.add_hookspecs(specs)
-    pm.register(Defaults(pm.hook), name="asobi:defaults")
+    pm.register(Defaults(pm), name="asobi:defaults")
     return pm
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from asobi.agents import BaseAgent
 from asobi.gamehooks import GameHooks
-from asobi.model import Action
+from asobi.model import Action, Reason
 
 WORLDS_PER_SECOND = 60
 """Sampled games per legal move that one second of budget buys (a fixed rate, not a clock)."""
@@ -42,7 +42,7 @@ class SearchAgent(BaseAgent):
 
     def decide(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
-    ) -> tuple[Action, str]:
+    ) -> tuple[Action, Reason]:
         seeds = [self.rng.randrange(2**63) for _ in range(self.worlds)]
         totals = []
         for action in legal:
@@ -53,9 +53,10 @@ class SearchAgent(BaseAgent):
         order = sorted(range(len(legal)), key=lambda i: -totals[i])
         best = order[0]
         margin = totals[best] - totals[order[1]] if len(order) > 1 else 0.0
-        return legal[best], (
-            f"best over {self.worlds} games played out from each move "
-            f"(average margin {totals[best]:+.2f}, {margin:.2f} ahead of the next move)"
+        return legal[best], Reason(
+            "best over {worlds} games played out from each move (average margin "
+            "{margin:+.2f}, {lead:.2f} ahead of the next move)",
+            {"worlds": self.worlds, "margin": totals[best], "lead": margin},
         )
 
     def _playout(self, observation: Mapping[str, Any], action: Action, rng: random.Random) -> float:

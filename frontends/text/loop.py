@@ -108,7 +108,8 @@ class TextGame:
         )
         self.say(
             self._("Hint: {n}. {label} ({reason})").format(
-                n=number, label=self.label(seat, action), reason=reason
+                n=number, label=self.label(seat, action),
+                reason=self.hooks.describe_reason(reason, self.lang),
             )
         )
 

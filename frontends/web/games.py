@@ -28,6 +28,7 @@ from asobi import records
 from asobi.agents import decision_agent, explain
 from asobi.driver import Driver
 from asobi.errors import AsobiError
+from asobi.model import Reason
 from asobi.registry import Game, Registry
 from asobi.session import SeatSpec, Session, canonical, visible_events
 
@@ -69,7 +70,7 @@ class Live:
     log: deque[Entry] = field(default_factory=lambda: deque(maxlen=LOG_KEEP))
     listeners: dict[asyncio.Queue[int | None], int] = field(default_factory=dict)
     driving: bool = False
-    hint_cache: dict[int, tuple[int, dict[str, Any], str]] = field(default_factory=dict)
+    hint_cache: dict[int, tuple[int, dict[str, Any], str | Reason]] = field(default_factory=dict)
     record_path: Path | None = None
     driver: Driver = field(init=False)
 
@@ -306,7 +307,7 @@ class Hub:
         finally:
             live.driving = False
 
-    async def hint(self, live: Live, seat: int) -> tuple[dict[str, Any], str]:
+    async def hint(self, live: Live, seat: int) -> tuple[dict[str, Any], str | Reason]:
         if not live.hints:
             raise Forbidden("hints are off at this table (the game's creator decides)",
                             "hints-off")
@@ -322,7 +323,7 @@ class Hub:
         action, reason = await anyio.to_thread.run_sync(
             explain, hinter, obs, legal, limiter=self.limiter
         )
-        answer = (dict(action), str(reason))
+        answer = (dict(action), reason)
         live.hint_cache[seat] = (version, *answer)
         return answer
 

@@ -57,13 +57,15 @@ async def hint(request: Request) -> Response:
     hub = hub_of(request)
     live, seat = seat_of(request)
     action, reason = await hub.hint(live, seat)
+    lang = lang_of(request)
     obs = live.session.observation(seat)
     legal = live.session.legal_actions(seat)
     key = canonical(action)
     index = next((i for i, a in enumerate(legal) if canonical(a) == key), None)
-    text = live.game.hooks.describe_action(obs, action, lang_of(request))
+    text = live.game.hooks.describe_action(obs, action, lang)
+    why = live.game.hooks.describe_reason(reason, lang)
     return JSONResponse(
-        {"action": action, "key": key, "index": index, "label": text, "reason": reason}
+        {"action": action, "key": key, "index": index, "label": text, "reason": why}
     )
 
 

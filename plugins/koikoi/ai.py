@@ -12,7 +12,7 @@ from typing import Any
 
 from asobi.agents import parse_level
 from asobi.errors import AsobiError
-from asobi.model import Action, Agent
+from asobi.model import Action, Agent, Reason
 
 from .ai_eval import capture_of, mask_value
 from .ai_normal import NormalAgent
@@ -59,15 +59,15 @@ class EasyAgent:
 
     def explain(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
-    ) -> tuple[Action, str]:
+    ) -> tuple[Action, Reason]:
         if len(legal) == 1:
-            return legal[0], "the only legal move"
+            return legal[0], Reason("the only legal move")
         if "koikoi" in legal[0]:
             stop = next(a for a in legal if not a["koikoi"])
-            return stop, "stop and take the points now"
+            return stop, Reason("stop and take the points now")
         if "capture" in legal[0]:
             best = max(legal, key=lambda a: EASY_VALUES[INDEX[a["capture"]]])
-            return best, f"take {best['capture']}, the more valuable card"
+            return best, Reason("take {card}, the more valuable card", {"card": best["capture"]})
         board = _mask(observation["board"])
         scored = []
         for i, action in enumerate(legal):
@@ -77,8 +77,10 @@ class EasyAgent:
             scored.append((value, -i, action, taken))
         value, _, action, taken = max(scored, key=lambda t: (t[0], t[1]))
         if taken:
-            return action, f"capture {', '.join(ids_of(taken))}: the biggest capture in sight"
-        return action, f"nothing to capture; discard {action['play']}, the least valuable card"
+            return action, Reason("capture {cards}: the biggest capture in sight",
+                                  {"cards": ", ".join(ids_of(taken))})
+        return action, Reason("nothing to capture; discard {card}, the least valuable card",
+                              {"card": action["play"]})
 
 
 def _mask(ids: Sequence[str]) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asobi.model import Action
+from asobi.model import Action, Reason
 
 from .ai_eval import DENY, Model, capture_of, mask_value
 from .ai_world import View, action_move, read_view
@@ -38,9 +38,9 @@ class NormalAgent:
 
     def explain(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
-    ) -> tuple[Action, str]:
+    ) -> tuple[Action, Reason]:
         if len(legal) == 1:
-            return legal[0], "the only legal move"
+            return legal[0], Reason("the only legal move")
         view = read_view(observation)
         values = _Values(self.model, view)
         if "koikoi" in legal[0]:
@@ -49,11 +49,14 @@ class NormalAgent:
         best = max(range(len(legal)), key=lambda i: (scores[i], -i))
         action = legal[best]
         if "capture" in action:
-            return action, f"take {action['capture']}: {values.why(1 << INDEX[action['capture']])}"
+            why = values.why(1 << INDEX[action["capture"]])
+            return action, Reason("take {card}: {why}", {"card": action["capture"], "why": why})
         taken = capture_of(INDEX[action["play"]], view.board, values.take)
         if taken:
-            return action, f"capture {', '.join(ids_of(taken))}: {values.why(taken)}"
-        return action, f"nothing worth taking; {action['play']} is the safest card to lay down"
+            return action, Reason("capture {cards}: {why}",
+                                  {"cards": ", ".join(ids_of(taken)), "why": values.why(taken)})
+        return action, Reason("nothing worth taking; {card} is the safest card to lay down",
+                              {"card": action["play"]})
 
     def scores(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> list[float]:
         """The heuristic score of each card play or capture choice (higher is better)."""
@@ -98,7 +101,7 @@ class NormalAgent:
         now = int(decision["points"])
         turns = view.hand.bit_count()
         if turns == 0:
-            return stop, "no turn left: stop"
+            return stop, Reason("no turn left: stop")
         evaluate = rules.yaku.evaluate
         month = 0xF << (4 * ((view.round - 1) % 12))
         mine = view.captured[me]
@@ -120,12 +123,15 @@ class NormalAgent:
         keep = 0.7 if turns >= 3 else 0.4
         expected = p_me * later + (1 - p_me) * (keep * (1 - p_them) * now - p_them * loss)
         if turns >= 2 and expected > now + 0.5:
-            return go, (
-                f"koi-koi: {now} points now, a good chance ({p_me:.0%}) to add more before the "
-                f"opponent ({p_them:.0%}) scores"
+            return go, Reason(
+                "koi-koi: {now} points now, a good chance ({mine:.0%}) to add more before the "
+                "opponent ({theirs:.0%}) scores",
+                {"now": now, "mine": p_me, "theirs": p_them},
             )
-        reason = "the opponent is close to a yaku" if threat else "the points are worth keeping"
-        return stop, f"stop with {now} points: {reason}"
+        if threat:
+            return stop, Reason("stop with {now} points: the opponent is close to a yaku",
+                                {"now": now})
+        return stop, Reason("stop with {now} points: the points are worth keeping", {"now": now})
 
 
 class _Values:
@@ -172,15 +178,15 @@ class _Values:
             top = max(top, p * value)
         return 0.5 * total + 0.5 * top
 
-    def why(self, taken: int) -> str:
+    def why(self, taken: int) -> Reason:
         """One phrase on what a capture does."""
         mine = mask_value(self.mine, taken)
         theirs = mask_value(self.theirs, taken)
         if theirs > mine and theirs > 0.5:
-            return "keeps it from the opponent's yaku"
+            return Reason("keeps it from the opponent's yaku")
         if mine > 0.5:
-            return "feeds my yaku"
-        return "the best capture on the board"
+            return Reason("feeds my yaku")
+        return Reason("the best capture on the board")
 
 
 def _bits(mask: int) -> list[int]:

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from asobi.model import Action
+from asobi.model import Action, Reason
 
 from .ai_eval import DENY, Model, best_of, mask_value
 from .ai_normal import NormalAgent
@@ -234,19 +234,24 @@ class HardAgent:
 
     def explain(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
-    ) -> tuple[Action, str]:
+    ) -> tuple[Action, Reason]:
         action, stats = self._search(observation, legal)
         if not stats:
-            return action, "the only legal move"
+            return action, Reason("the only legal move")
         move = action_move(action)
         mean, count = stats[move]
         others = [v[0] for m, v in stats.items() if m != move and v[1]]
-        margin = f", {mean - max(others):+.1f} over the next best" if others else ""
-        if move in (STOP, KOIKOI):
-            what = "koi-koi" if move == KOIKOI else "stop"
-            return action, f"{what}: expected {mean:+.1f} points in {count} sampled deals{margin}"
-        verb = "capture" if "capture" in action else "play"
-        return action, (
-            f"{verb} {CARD_IDS[move]}: expected {mean:+.1f} points over {count} sampled deals"
-            f"{margin}"
+        if move == KOIKOI:
+            what = Reason("koi-koi")
+        elif move == STOP:
+            what = Reason("stop")
+        elif "capture" in action:
+            what = Reason("capture {card}", {"card": CARD_IDS[move]})
+        else:
+            what = Reason("play {card}", {"card": CARD_IDS[move]})
+        ahead = (Reason(", {lead:+.1f} over the next best", {"lead": mean - max(others)})
+                 if others else "")
+        return action, Reason(
+            "{move}: expected {mean:+.1f} points over {count} sampled deals{ahead}",
+            {"move": what, "mean": mean, "count": count, "ahead": ahead},
         )

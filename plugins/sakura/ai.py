@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from asobi.model import Reason
 from asobi_sakura import setup, turn
 from asobi_sakura.movement import ranking
 from asobi_sakura.rules import Rules
@@ -141,9 +142,9 @@ class SakuraAgent:
 
     def explain(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
-    ) -> tuple[Action, str]:
+    ) -> tuple[Action, Reason]:
         if len(legal) == 1:
-            return dict(legal[0]), "the only possible move"
+            return dict(legal[0]), Reason("the only legal move")
         if observation["phase"] == CHOOSE:
             return self._choose_direction(observation, legal)
         if self.level == "easy":
@@ -154,7 +155,7 @@ class SakuraAgent:
 
     def _choose_direction(
         self, obs: Mapping[str, Any], legal: Sequence[Action]
-    ) -> tuple[Action, str]:
+    ) -> tuple[Action, Reason]:
         base = state_from_observation(self.rules, obs, self.rng.getrandbits(32))
         scored = []
         for option in legal:
@@ -164,7 +165,14 @@ class SakuraAgent:
             scored.append((value(trial, self.seat), option))
         best_value, best = max(scored, key=lambda t: t[0])
         direction = next(iter(best.values()))
-        return dict(best), f"{direction} leaves me best placed (score {best_value:.1f})"
+        if direction == "forward":
+            return dict(best), Reason(
+                "Going forward leaves me best placed (a standing of {value:.1f}).",
+                {"value": best_value},
+            )
+        return dict(best), Reason(
+            "Going back leaves me best placed (a standing of {value:.1f}).", {"value": best_value}
+        )
 
     # -------------------------------------------------------------- picking cards
 
@@ -179,7 +187,7 @@ class SakuraAgent:
 
     def _pick_greedy(
         self, obs: Mapping[str, Any], legal: Sequence[Action]
-    ) -> tuple[Action, str]:
+    ) -> tuple[Action, Reason]:
         base = state_from_observation(self.rules, obs, self.rng.getrandbits(32))
         scored = []
         for action in legal:
@@ -188,11 +196,14 @@ class SakuraAgent:
             finish_round(trial, greedy=False)
             scored.append((value(trial, self.seat) + self.rng.random() * 0.01, action))
         best_value, best = max(scored, key=lambda t: t[0])
-        return dict(best), f"playing it alone now leaves me best placed ({best_value:.1f})"
+        return dict(best), Reason(
+            "Played now, this card leaves me best placed (a standing of {value:.1f}).",
+            {"value": best_value},
+        )
 
     def _pick_sampled(
         self, obs: Mapping[str, Any], legal: Sequence[Action]
-    ) -> tuple[Action, str]:
+    ) -> tuple[Action, Reason]:
         rules = self.rules
         base = state_from_observation(rules, obs, self.rng.getrandbits(32))
         unseen = unseen_cards(obs, rules.deck_size)
@@ -213,9 +224,10 @@ class SakuraAgent:
                 totals[i] += value(trial, self.seat)
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         average = totals[best] / self.samples
-        return dict(legal[best]), (
-            f"over {self.samples} guesses at the others' cards it keeps me closest behind the "
-            f"Emperor safely ({average:.1f})"
+        return dict(legal[best]), Reason(
+            "Over {guesses} guesses at the others' cards, this one keeps me closest behind the "
+            "Emperor without bumping him (a standing of {value:.1f}).",
+            {"guesses": self.samples, "value": average},
         )
 
 

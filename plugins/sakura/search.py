@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from asobi.agents import parse_level
+from asobi.model import Reason
 from asobi_sakura import setup, turn
 from asobi_sakura.ai import finish_round, unseen_cards, value
 from asobi_sakura.rules import Rules
@@ -294,18 +295,26 @@ class HardAgent:
 
     def explain(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
-    ) -> tuple[Action, str]:
+    ) -> tuple[Action, Reason]:
         if len(legal) == 1:
-            return dict(legal[0]), "the only possible move"
+            return dict(legal[0]), Reason("the only legal move")
         best, means, worlds = self._search(observation, legal)
         action = dict(legal[best])
         key, what = next(iter(action.items()))
         others = [m for i, m in enumerate(means) if i != best]
         margin = means[best] - max(others) if others else 0.0
-        label = {"card": "play card", "neutral": "give the neutral painter card"}.get(key, key)
-        return action, (
-            f"{label} {what}: best placed against the others after {self.depth} round(s), over "
-            f"{worlds} guesses at the hidden cards ({margin:+.1f} over the next choice)"
+        if key == "neutral":
+            choice = Reason("Giving the neutral painter card {card}", {"card": what})
+        elif key == "card":
+            choice = Reason("Card {card}", {"card": what})
+        else:
+            choice = Reason("This choice")
+        when = (Reason("at the end of this round") if self.depth == 1
+                else Reason("{rounds} rounds from now", {"rounds": self.depth}))
+        return action, Reason(
+            "{choice} leaves me best placed against the others {when}: {lead:+.1f} points "
+            "ahead of the next best choice, over {guesses} guesses at the hidden cards.",
+            {"choice": choice, "when": when, "lead": margin, "guesses": worlds},
         )
 
 

@@ -168,3 +168,24 @@ def test_a_frontend_adds_options_and_a_hook_and_gets_them(registry_of, monkeypat
         main(["play", "nim", "--prefix", ">>"])
     assert stop.value.code == 2
     assert "unrecognized arguments: --prefix" in capsys.readouterr().err
+
+
+def test_hint_reasons_come_in_the_players_language(installed):
+    from asobi.model import Reason
+
+    koikoi, sakura = installed.game("koikoi"), installed.game("sakura")
+    reason = Reason("take {card}: {why}", {"card": "pine-crane", "why": Reason("feeds my yaku")})
+    assert str(reason) == "take pine-crane: feeds my yaku"
+    assert koikoi.hooks.describe_reason(reason, "en") == "take pine-crane: feeds my yaku"
+    assert koikoi.hooks.describe_reason(reason, "pt") == "levar pine-crane: ajuda o meu yaku"
+    assert koikoi.hooks.describe_reason(reason, "ja") == "pine-craneを取る：自分の役に近づく"
+    # The core's own reasons are translated by the core's catalogue, for every game.
+    assert sakura.hooks.describe_reason(Reason("the only legal move"), "it") == (
+        "l'unica mossa consentita")
+    assert koikoi.hooks.describe_reason("plain text stays as it is", "ja") == (
+        "plain text stays as it is")
+    session = Session(sakura, sakura.load_variant(), ["human", "ai:normal"], seed=4)
+    legal = session.legal_actions(0)
+    _action, why = explain(hint_agent(session, 0), session.observation(0), legal)
+    assert isinstance(why, Reason)
+    assert sakura.hooks.describe_reason(why, "pt") != str(why)

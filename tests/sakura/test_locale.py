@@ -22,6 +22,15 @@ def _messages() -> set[str]:
                 and node.func.id == "_" and node.args
                 and isinstance(node.args[0], ast.Constant)):
             found.add(node.args[0].value)
+    # The AI's reasons (hints) are translated with it too; the core translates its own.
+    core = yaml.safe_load((PLUGIN.parents[1] / "core" / "locale" / "pt.yaml").read_text("utf-8"))
+    for module in PLUGIN.glob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "Reason" and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and node.args[0].value not in core):
+                found.add(node.args[0].value)
     # The browser view translates with the same catalogue (t = ctx.gt in webview/view.js).
     for script in (PLUGIN / "webview").glob("*.js"):
         for match in re.finditer(r'\bt\(\s*"((?:[^"\\]|\\.)*)"', script.read_text("utf-8")):
