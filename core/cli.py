@@ -280,6 +280,10 @@ def build_parser(
 
     add_arena_command(sub)
 
+    from asobi.scaffold import add_new_command
+
+    add_new_command(sub)
+
     p = sub.add_parser("bench", help="measure a game engine's speed (random playouts)")
     p.add_argument("game")
     p.add_argument("--variant")
