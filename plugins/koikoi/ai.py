@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asobi.agents import parse_level
+from asobi.agents import BaseAgent, parse_level
 from asobi.errors import AsobiError
 from asobi.model import Action, Agent, Reason
 
@@ -47,21 +47,17 @@ def kind_weight(card: int) -> float:
 EASY_VALUES = [kind_weight(c) for c in range(48)]
 
 
-class EasyAgent:
+class EasyAgent(BaseAgent):
     """``ai:easy``: takes the most valuable capture in sight; stops at its first yaku.
 
     With nothing to capture it discards its least valuable card. Cards are valued by kind
     only (bright, animal, ribbon, plain): it knows no yaku and never blocks.
     """
 
-    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        return self.explain(observation, legal)[0]
 
-    def explain(
+    def decide(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
     ) -> tuple[Action, Reason]:
-        if len(legal) == 1:
-            return legal[0], Reason("the only legal move")
         if "koikoi" in legal[0]:
             stop = next(a for a in legal if not a["koikoi"])
             return stop, Reason("stop and take the points now")

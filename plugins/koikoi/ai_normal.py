@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from asobi.agents import BaseAgent
 from asobi.model import Action, Reason
 
 from .ai_eval import DENY, Model, capture_of, mask_value
@@ -20,7 +21,7 @@ RISK = 0.6
 """Share of a board card's value to the opponent, times their chance to take it, charged."""
 
 
-class NormalAgent:
+class NormalAgent(BaseAgent):
     """``ai:normal``: values cards by the yaku they feed, for itself and for the opponent.
 
     A capture is worth what it adds to its own yaku plus what it takes away from the
@@ -33,14 +34,10 @@ class NormalAgent:
         self.rules = rules
         self.model = Model.of(rules)
 
-    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        return self.explain(observation, legal)[0]
 
-    def explain(
+    def decide(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
     ) -> tuple[Action, Reason]:
-        if len(legal) == 1:
-            return legal[0], Reason("the only legal move")
         view = read_view(observation)
         values = _Values(self.model, view)
         if "koikoi" in legal[0]:

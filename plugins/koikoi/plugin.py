@@ -41,6 +41,8 @@ def asobi_game_info() -> GameInfo:
         default_variant="standard",
         summary="Hanafuda flower cards: capture by month, make yaku, stop or call koi-koi.",
         default_players=("human", "ai:hard"),
+        default_level="normal",
+        strongest_level="hard",
         ai_levels=("random", "easy", "normal", "hard"),
     )
 

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from asobi.agents import BaseAgent
 from asobi.model import Action, Reason
 
 from .ai_eval import DENY, Model, best_of, mask_value
@@ -182,7 +183,7 @@ def _mean(entry: list[float]) -> float:
     return entry[0] / entry[1] if entry[1] else -1e9
 
 
-class HardAgent:
+class HardAgent(BaseAgent):
     """``ai:hard[:SECONDS]``: determinized search with a heuristic playout policy."""
 
     def __init__(
@@ -229,15 +230,11 @@ class HardAgent:
                 best = 0
         return legal[order[best]], stats
 
-    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        return self._search(observation, legal)[0]
 
-    def explain(
+    def decide(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
     ) -> tuple[Action, Reason]:
         action, stats = self._search(observation, legal)
-        if not stats:
-            return action, Reason("the only legal move")
         move = action_move(action)
         mean, count = stats[move]
         others = [v[0] for m, v in stats.items() if m != move and v[1]]

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from asobi.agents import BaseAgent
 from asobi.model import Reason
 from asobi_sakura import setup, turn
 from asobi_sakura.movement import ranking
@@ -123,7 +124,7 @@ def _apply_choice_only(state: State, seat: int, option: Action) -> None:
 
 
 @dataclass
-class SakuraAgent:
+class SakuraAgent(BaseAgent):
     """An ``easy`` or ``normal`` player for one seat."""
 
     level: str
@@ -137,14 +138,10 @@ class SakuraAgent:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
 
-    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        return self.explain(observation, legal)[0]
 
-    def explain(
+    def decide(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
     ) -> tuple[Action, Reason]:
-        if len(legal) == 1:
-            return dict(legal[0]), Reason("the only legal move")
         if observation["phase"] == CHOOSE:
             return self._choose_direction(observation, legal)
         if self.level == "easy":

@@ -30,6 +30,8 @@ def asobi_game_info() -> GameInfo:
         summary="Painters follow the Emperor through his cherry garden (2 to 6 players).",
         default_players=("human", "ai:normal", "ai:normal"),
         ai_levels=("random", "easy", "normal", "hard"),
+        default_level="normal",
+        strongest_level="hard",
     )
 
 

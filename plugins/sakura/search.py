@@ -25,7 +25,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asobi.agents import parse_level
+from asobi.agents import BaseAgent, parse_level
 from asobi.model import Reason
 from asobi_sakura import setup, turn
 from asobi_sakura.ai import finish_round, unseen_cards, value
@@ -230,7 +230,7 @@ def play_on(
         turn.apply(state, seat, choice)
 
 
-class HardAgent:
+class HardAgent(BaseAgent):
     """``ai:hard[:SECONDS]`` for Sakura: sampled worlds, rivals' replies, relative value."""
 
     def __init__(
@@ -290,14 +290,10 @@ class HardAgent:
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         return best, [t / done for t in totals], done
 
-    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        return self.explain(observation, legal)[0]
 
-    def explain(
+    def decide(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
     ) -> tuple[Action, Reason]:
-        if len(legal) == 1:
-            return dict(legal[0]), Reason("the only legal move")
         best, means, worlds = self._search(observation, legal)
         action = dict(legal[best])
         key, what = next(iter(action.items()))
