@@ -14,22 +14,11 @@ import argparse
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from asobi.cli import positive
+
 if TYPE_CHECKING:
     from asobi.frontend import Launch
     from asobi.registry import Registry
-
-
-def _positive(kind: type) -> Any:
-    def parse(text: str) -> Any:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number, got '{text}'") from None
-        if not value > 0 or value == float("inf"):
-            raise argparse.ArgumentTypeError(f"must be a number above 0, got {text}")
-        return value
-
-    return parse
 
 
 def _whole(text: str) -> int:
@@ -65,18 +54,18 @@ class WebFrontend:
         group.add_argument("--allowed-host", action="append", metavar="NAME",
                            help="a host name the server answers to (repeatable; loopback "
                            "names always)")
-        group.add_argument("--max-games", type=_positive(int),
+        group.add_argument("--max-games", type=positive(int),
                            help="unfinished games in memory at once (default 1000)")
         group.add_argument("--games-per-creator", type=_whole,
                            help="unfinished games one address may have (0: no limit; "
                            "default 20)")
-        group.add_argument("--idle-minutes", type=_positive(float),
+        group.add_argument("--idle-minutes", type=positive(float),
                            help="minutes before an untouched game leaves memory (it stays in "
                            "--db; default 30)")
-        group.add_argument("--ai-budget-max", type=_positive(float),
+        group.add_argument("--ai-budget-max", type=positive(float),
                            help="largest AI time budget per move a seat may ask for, in "
                            "seconds (default 2)")
-        group.add_argument("--ai-threads", type=_positive(int),
+        group.add_argument("--ai-threads", type=positive(int),
                            help="AI decisions computed at once (default: CPU count)")
         group.add_argument("--allow-ai-only", action="store_true", default=None,
                            help="accept games without a human seat")

@@ -100,18 +100,24 @@ def _announce(line: Callable[[], str], out: Any) -> Callable[[], None]:
     return ready
 
 
+def open_store_and_bind(db: Path, host: str, port: int) -> tuple[Store, socket.socket]:
+    """The database (this process becomes its one writer) and the listening socket; when
+    either is refused, nothing stays open."""
+    store = Store(db)
+    try:
+        return store, bind(host, port)
+    except AsobiError:
+        store.close()
+        raise
+
+
 def serve(registry: Registry, options: Mapping[str, Any]) -> int:
     """``asobi serve``: a server for a club, until Ctrl+C."""
     host = str(options.get("host") or "127.0.0.1")
     port = int(options.get("port") if options.get("port") is not None else 8000)
     db = Path(options["db"]) if options.get("db") else default_db_path()
     limits = server_options(options, str(options.get("lang") or "en"), host)
-    store = Store(db)
-    try:
-        sock = bind(host, port)
-    except AsobiError:
-        store.close()
-        raise
+    store, sock = open_store_and_bind(db, host, port)
     url = url_of(host, sock)
     notes = [f"games kept in {db}"]
     if limits.club_key:
@@ -129,6 +135,7 @@ def serve(registry: Registry, options: Mapping[str, Any]) -> int:
         store.close()
     return 0
 
+
 def play(launch: Launch) -> int:
     """``asobi play GAME --frontend web``: one game, served locally and opened in a browser."""
     host = str(launch.options.get("host") or "127.0.0.1")
@@ -138,12 +145,7 @@ def play(launch: Launch) -> int:
     if launch.seed is not None and len(humans) > 1:
         raise BadRequest("a chosen seed is for practice only: with more than one person "
                          "at the table, whoever chose it would know the others' cards")
-    store = Store(db)
-    try:
-        sock = bind(host, port)
-    except AsobiError:
-        store.close()
-        raise
+    store, sock = open_store_and_bind(db, host, port)
     url = url_of(host, sock)
     app = create_app(launch.registry, store,
                      options=ServerOptions(default_lang=launch.lang,
