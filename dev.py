@@ -33,9 +33,19 @@ def ensure_venv() -> None:
         venv.create(VENV, with_pip=True)
     print("Installing asobi and its test tools into .venv ...", flush=True)
     pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    subprocess.run([*pip, "--upgrade", "pip"], check=True)
-    subprocess.run([*pip, "--editable", f"{ROOT}[web,test]"], check=True)
+    quiet([*pip, "--upgrade", "pip"])
+    quiet([*pip, "--editable", f"{ROOT}[web,test]"])
     STAMP.write_text(wanted)
+
+
+def quiet(command: list[str]) -> None:
+    """Run an install step; show what it printed only when it fails (setuptools notes that
+    every editable install of a package mapped to other folders is one, on every run)."""
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.stdout.write(done.stdout)
+        sys.stderr.write(done.stderr)
+        sys.exit(f"installing failed: {' '.join(command)}")
 
 
 def main(argv: list[str]) -> int:
