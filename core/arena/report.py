@@ -64,8 +64,13 @@ def run_arena(
         "pairing": "duplicate deals (seats swapped)" if len(specs) == 2 else "seats rotated",
         "workers": workers,
         "seconds": round(time.perf_counter() - start, 1),
+        "games_asked": games,
         **summary,
     }
+    if blocks * per_block != games:
+        unit = ("duplicate deals come in pairs, each deal with the seats swapped"
+                if len(specs) == 2 else f"each deal is played {per_block} times, seats rotated")
+        report["rounded"] = (f"{games} games asked, {blocks * per_block} played: {unit}")
     if details:
         report["game_list"] = [
             {k: g[k] for k in ("block", "seed", "seats", "rounds", "scores", "winner")}
@@ -103,6 +108,7 @@ def format_text(report: dict[str, Any]) -> str:
         f"{report['game']} ({report['variant']}): {report['games']} games, "
         f"{report['blocks']} blocks, {report['pairing']}, seed {report['seed']}, "
         f"{report['seconds']}s",
+        *([f"({report['rounded']})"] if report.get("rounded") else []),
         f"{'player':<16} {'wins':>11} {'points/round (95% CI)':>22} "
         f"{'points/game (95% CI)':>22} {'move ms p50':>11} {'p95':>8}",
     ]

@@ -133,3 +133,13 @@ def test_arena_command_line(ai_registry, capsys):
     assert args.run(ai_registry, args) == 0
     out, err = capsys.readouterr()
     assert "difference ai:easy minus ai:random" in out and err == ""
+
+
+def test_the_arena_says_how_it_rounded_the_number_of_games(installed):
+    from asobi.arena import format_text, run_arena
+
+    report = run_arena(installed, "koikoi", ["ai:random", "ai:easy"], games=3, seed=1)
+    assert report["games"] == 4 and report["games_asked"] == 3
+    assert "3 games asked, 4 played: duplicate deals come in pairs" in format_text(report)
+    exact = run_arena(installed, "koikoi", ["ai:random", "ai:easy"], games=2, seed=1)
+    assert "rounded" not in exact and "asked" not in format_text(exact)
