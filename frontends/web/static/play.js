@@ -86,7 +86,9 @@ export async function showPlay(main, app, id, token) {
   const notice = h("div", { class: "seat-notice", hidden: true, role: "alert" });
   main.append(h("section", { class: "play" }, head, notice, banner,
     h("div", { class: "play-body" }, viewRoot,
-      h("aside", { class: "log", "aria-label": t("Move log") }, h("h2", {}, t("Log")), logList))));
+      h("aside", { class: "log", "aria-label": t("Move log") }, h("h2", {}, t("Log")), logList,
+        h("p", { class: "kept-note" },
+          t("This game is kept on the server after every move, even if it restarts. To come back to it, open the lobby in this browser (Your games) or keep this page's address: it holds your seat, so share it with nobody."))))));
   if (table) main.append(table.dialog);
 
   const ctx = {
