@@ -163,22 +163,7 @@ def cmd_replay(reg: Registry, args: argparse.Namespace) -> int:
     path = Path(args.file)
     record = records.read(path)
     session = records.replay(reg, record, base_dir=path.parent)
-    result = session.result()
-    ordered = {k: result[k] for k in ("game", "variant", "finished", "rounds", "scores", "winner")}
-    if args.json:
-        emit_json(ordered)
-        return 0
-    print(f"{session.game.info.title} - {session.variant.title}: {len(record['moves'])} moves")
-    for i, unit in enumerate(ordered["rounds"], 1):
-        points = ", ".join(f"{p:+d}" for p in unit["points"])
-        winner = "none" if unit.get("winner") is None else f"seat {unit['winner']}"
-        print(f"  {i:>2}. points {points}  winner {winner}")
-    print(
-        f"scores: {ordered['scores']}  winner: "
-        f"{'none' if ordered['winner'] is None else 'seat ' + str(ordered['winner'])}"
-        f"{'' if ordered['finished'] else '  (unfinished)'}"
-    )
-    return 0
+    return records.show(session, record, as_json=args.json)
 
 
 def cmd_bench(reg: Registry, args: argparse.Namespace) -> int:

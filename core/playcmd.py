@@ -20,7 +20,7 @@ from asobi.registry import Registry
 
 def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
     from asobi.frontend import Launch
-    from asobi.session import parse_seats
+    from asobi.session import check_record_path, parse_seats
 
     game = reg.game(args.game)
     variant = game.load_variant(args.variant)
@@ -30,8 +30,8 @@ def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
         or ["human"] + ["ai:random"] * (game.info.min_players - 1),
         game,
     )
-    if args.record and not Path(args.record).resolve().parent.is_dir():
-        raise AsobiError(f"cannot save the record to {args.record}: no such folder")
+    if args.record:
+        check_record_path(args.record)
     frontend = args.frontend_object
     launch = Launch(
         registry=reg,

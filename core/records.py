@@ -3,26 +3,41 @@
 from __future__ import annotations
 
 import json
+import re
+import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from asobi.errors import AsobiError
-from asobi.registry import Registry
+from asobi.registry import Game, Registry
 from asobi.seeds import SEED_FORMS, parse_seed, seed_problem
-from asobi.session import RECORD_FORMAT, SeatSpec, Session, canonical
+from asobi.session import RECORD_FORMAT, SeatSpec, Session, canonical, rules_digest
+from asobi.variants import Variant, looks_like_path
+
+DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
+"""The form of ``variant_digest``: ``sha256:`` and 64 lowercase hexadecimal digits."""
 
 
 def read(path: Path) -> dict[str, Any]:
     """Load a record file and check its shape (not yet its moves)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise AsobiError(f"{path}: cannot read the record ({exc.strerror or exc})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise AsobiError(
+            f"{path}: cannot read the record: it is not UTF-8 text (byte {exc.start} is "
+            f"{data[exc.start]:#04x}); a record is the JSON file that --record or quit saves"
+        ) from None
     try:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
         raise AsobiError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:  # a number too long, arrays nested too deep
+        raise AsobiError(f"{path}: not a record asobi can read: {exc}") from None
     check_shape(record, str(path))
     assert isinstance(record, dict)  # check_shape refuses anything else
     return record
@@ -46,6 +61,17 @@ def check_shape(record: Any, where: str = "record") -> None:
         raise bad(f"'seed' is missing or not an integer: it must be {SEED_FORMS}; {problem}")
     if "setup" in record and not isinstance(record["setup"], dict):
         raise bad("'setup' must be an object")
+    if "rules" in record and not isinstance(record["rules"], dict):
+        raise bad("'rules' must be an object (the variant's rules, as the game's schema says)")
+    digest = record.get("variant_digest")
+    if "variant_digest" in record and not (isinstance(digest, str) and DIGEST.fullmatch(digest)):
+        raise bad("'variant_digest' must be 'sha256:' followed by 64 lowercase hex digits")
+    if isinstance(record.get("rules"), dict) and digest is not None:
+        if rules_digest(record["rules"]) != digest:
+            raise bad(
+                "'variant_digest' does not match the 'rules' stored in the record (were they "
+                "edited?); remove 'variant_digest' to replay the rules as they are written"
+            )
     for i, seat in enumerate(record["seats"]):
         if not isinstance(seat, str):
             raise bad(f"seat {i} must be a string such as 'human' or 'ai:hard'")
@@ -70,7 +96,17 @@ def start(
     """
     seed = parse_seed(record["seed"], where=where)
     game = registry.game(record["game"])
-    variant = game.load_variant(record["variant"], base_dir=base_dir)
+    notes: list[str] = []
+    if isinstance(record.get("rules"), Mapping):
+        variant = stored_variant(game, record, notes)
+    else:
+        variant = game.load_variant(record["variant"], base_dir=base_dir)
+        digest = record.get("variant_digest")
+        if digest is not None and rules_digest(variant.rules) != digest:
+            notes.append(
+                f"variant '{record['variant']}' has changed since this record was made, and "
+                "the record does not carry its rules: replaying with the rules of today"
+            )
     seats = []
     for text in record["seats"]:
         try:
@@ -83,13 +119,62 @@ def start(
             f"record has {len(seats)} seats; {info.title} takes "
             f"{info.min_players} to {info.max_players}"
         )
-    return Session(
+    session = Session(
         game,
         variant,
         tuple(seats),
         seed=seed,
         setup=record.get("setup"),
         variant_ref=record["variant"],
+    )
+    session.notes.extend(notes)
+    return session
+
+
+def stored_variant(game: Game, record: Mapping[str, Any], notes: list[str]) -> Variant:
+    """The variant whose rules the record carries (``rules``), checked by the game's schema.
+
+    The variant the record names is looked up only by name, never as a file, and only for its
+    title and to tell (in ``notes``) when the copy installed here now has other rules."""
+    rules = dict(record["rules"])
+    name = str(record["variant"])
+    problems = game.info.schema.validate(rules)
+    if problems:
+        lines = [
+            f"  rules.{'.'.join(str(p) for p in path)}: {message}"
+            if path
+            else f"  rules: {message}"
+            for path, message in problems
+        ]
+        raise AsobiError(
+            f"the rules stored in the record do not fit {game.info.title} "
+            f"({len(problems)} problem{'s' if len(problems) != 1 else ''}):\n" + "\n".join(lines)
+        )
+    title, description = name, ""
+    if looks_like_path(name):
+        title = Path(name).stem or name
+    else:
+        try:
+            installed = game.load_variant(name)
+        except AsobiError:
+            installed = None
+        if installed is not None:
+            title, description = installed.title, installed.description
+            if rules_digest(installed.rules) != rules_digest(rules):
+                where = "built-in" if installed.origin == "built-in" else installed.origin
+                notes.append(
+                    f"the {where} variant '{name}' has changed since this record was made; "
+                    "replaying with the rules stored in the record"
+                )
+    return Variant(
+        game=game.name,
+        name=Path(name).stem if looks_like_path(name) else name,
+        title=title,
+        description=description,
+        rules=rules,
+        source="record",
+        chain=(name,),
+        origin="record",
     )
 
 
@@ -103,12 +188,54 @@ def replay(
     """Replay a record's moves; an illegal or malformed move names its index and the reason."""
     session = start(registry, record, base_dir, where)
     for index, move in enumerate(record["moves"][:upto]):
+        action = move["action"]
+        if session.game.hooks.obsolete_move(session.state, move["seat"], action):
+            continue  # an older version asked for it; this one makes it by itself
         if session.finished:
-            raise AsobiError(
-                f"move {index} ({canonical(move['action'])}): the game was already over"
-            )
+            raise AsobiError(f"move {index} ({canonical(action)}): the game was already over")
         try:
-            session.apply(move["seat"], move["action"])
+            session.apply(move["seat"], action)
         except AsobiError as exc:
             raise AsobiError(f"move {index} ({canonical(move['action'])}): {exc.message}") from None
     return session
+
+
+def show(
+    session: Session,
+    record: Mapping[str, Any],
+    as_json: bool = False,
+    out: IO[str] | None = None,
+    err: IO[str] | None = None,
+) -> int:
+    """Print what ``asobi replay`` prints: notes (a variant that changed) on ``err``, then the
+    result on ``out``, as JSON (seats counted from 0) or as text (seats counted from 1, as
+    people count them). Returns the exit status."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    for note in session.notes:
+        print(f"asobi: note: {note}", file=err)
+    result = session.result()
+    ordered = {k: result[k] for k in ("game", "variant", "finished", "rounds", "scores", "winner")}
+    if as_json:
+        print(json.dumps(ordered, indent=2, ensure_ascii=False), file=out)
+        return 0
+    print(summary(session, record, ordered), file=out)
+    return 0
+
+
+def summary(session: Session, record: Mapping[str, Any], result: Mapping[str, Any]) -> str:
+    """The text form of a replay's result; seats are numbered from 1."""
+
+    def seat(index: Any) -> str:
+        return "none" if index is None else f"seat {int(index) + 1}"
+
+    lines = [f"{session.game.info.title} - {session.variant.title}: {len(record['moves'])} moves"]
+    for i, unit in enumerate(result["rounds"], 1):
+        points = ", ".join(f"{p:+d}" for p in unit["points"])
+        lines.append(f"  {i:>2}. points {points}  winner {seat(unit.get('winner'))}")
+    scores = ", ".join(f"{seat(i)}: {s}" for i, s in enumerate(result["scores"]))
+    lines.append(
+        f"scores: {scores}  winner: {seat(result['winner'])}"
+        f"{'' if result['finished'] else '  (unfinished)'}"
+    )
+    return "\n".join(lines)

@@ -13,6 +13,7 @@ Frontends and agents receive observations, never the state.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -77,6 +78,33 @@ def canonical(action: Mapping[str, Any]) -> str:
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
+def rules_json(rules: Mapping[str, Any]) -> str:
+    """The canonical JSON text of a variant's rules: sorted keys, no spaces, UTF-8 as is."""
+    return json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def rules_digest(rules: Mapping[str, Any]) -> str:
+    """``sha256:<hex>`` of :func:`rules_json`, the ``variant_digest`` of a record."""
+    return "sha256:" + hashlib.sha256(rules_json(rules).encode("utf-8")).hexdigest()
+
+
+def check_record_path(path: Path | str) -> None:
+    """Refuse, before a game starts, a ``--record`` target that could never be written: a
+    folder, a name with a NUL byte, or a file in a folder that does not exist."""
+    text = str(path)
+    if "\0" in text:
+        raise AsobiError(f"cannot save the record to {text!r}: a file name cannot hold a NUL byte")
+    target = Path(text)
+    try:
+        if target.is_dir():
+            raise AsobiError(f"cannot save the record to {text}: it is a folder; name a file")
+        folder = target.resolve().parent
+    except (OSError, ValueError) as exc:
+        raise AsobiError(f"cannot save the record to {text}: {exc}") from None
+    if not folder.is_dir():
+        raise AsobiError(f"cannot save the record to {text}: no such folder")
+
+
 class Session:
     """One game of one game plugin under one variant.
 
@@ -100,6 +128,8 @@ class Session:
         self.seed: int = new_seed() if seed is None else parse_seed(seed)
         self.setup = dict(setup) if setup else None
         self.moves: list[dict[str, Any]] = []
+        self.notes: list[str] = []
+        """Things a person replaying should know (a record's variant that changed since)."""
         self._over_announced = False
         rng = random.Random(self.seed)
         ctx = SetupContext(
@@ -183,7 +213,11 @@ class Session:
 
     def record(self, folder: Path | None = None) -> dict[str, Any]:
         """The record of the game so far. A variant given as a file is named by its path
-        relative to ``folder``, the folder the record will be saved in (docs/records.md)."""
+        relative to ``folder``, the folder the record will be saved in (docs/records.md).
+
+        A variant that is not built in (a file, a user variant, a house-rule pack, rules read
+        from another record) may not exist where the record is replayed, so its merged rules
+        travel in the record as ``rules``, with their ``variant_digest``."""
         variant = self.variant_ref
         if folder is not None and looks_like_path(variant) and Path(variant).is_absolute():
             variant = os.path.relpath(variant, folder.resolve())
@@ -194,16 +228,26 @@ class Session:
             "seed": seed_to_json(self.seed),
             "seats": [str(s) for s in self.seats],
         }
+        if self.variant.origin != "built-in":
+            # In the variant's own key order: a game may list things (yaku) in that order.
+            rules = json.loads(json.dumps(self.variant.rules))
+            record["rules"] = rules
+            record["variant_digest"] = rules_digest(rules)
         if self.setup:
             record["setup"] = self.setup
         record["moves"] = [dict(m) for m in self.moves]
         return record
 
     def save(self, path: Path) -> None:
+        """Write the record to ``path``; any reason it cannot be written is an AsobiError."""
+        if "\0" in str(path):
+            raise AsobiError(
+                f"cannot save the record to {str(path)!r}: a file name cannot hold a NUL byte"
+            )
         try:
             record = self.record(folder=path.parent)
             path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        except OSError as exc:
+        except (OSError, ValueError) as exc:
             raise AsobiError(f"cannot save the record to {path}: {exc}") from None
 
 

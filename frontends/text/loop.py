@@ -19,11 +19,39 @@ from asobi.frontend import Launch
 from asobi.i18n import translator
 from asobi.model import Agent
 from asobi.seeds import seed_text
-from asobi.session import Session, canonical
+from asobi.session import Session, canonical, check_record_path
+
+RECORD_NOT_SAVED = 2
+"""Exit status when a record was asked for, could not be written, and the person gave up."""
+
+LONGEST_CHOICE = 6
+"""Digits worth reading in a choice (leading zeros aside): no game offers a million moves."""
+
+
+UNREADABLE = "\ufffd"
+"""What :meth:`TextGame.ask` returns for a line that could not be decoded: no command."""
 
 
 class Quit(Exception):
     """The player asked to leave the game."""
+
+
+def choice_number(answer: str, count: int) -> int | None:
+    """The 1-based choice typed in ``answer`` (any decimal digits, full-width ones too), or
+    None when it is not a number from 1 to ``count``. Never converts a huge number."""
+    if not answer or not answer.isdecimal():
+        return None
+    digits = answer.lstrip("0")
+    if not digits or len(digits) > LONGEST_CHOICE:
+        return None
+    number = int(digits)
+    return number if 1 <= number <= count else None
+
+
+def shown(answer: str, longest: int = 40) -> str:
+    """``answer`` safe to echo: control characters as ``?``, cut short when long."""
+    text = "".join("?" if c == UNREADABLE or not c.isprintable() else c for c in answer)
+    return text if len(text) <= longest else text[: longest - 3] + "..."
 
 
 class TextGame:
@@ -84,7 +112,10 @@ class TextGame:
     def ask(self, prompt: str) -> str:
         self.out.write(prompt)
         self.out.flush()
-        line = self.inp.readline()
+        try:
+            line = self.inp.readline()
+        except UnicodeDecodeError:
+            return UNREADABLE  # bytes that are not text in the terminal's encoding
         if not line:
             raise EOFError
         return line.strip()
@@ -108,7 +139,8 @@ class TextGame:
         )
         self.say(
             self._("Hint: {n}. {label} ({reason})").format(
-                n=number, label=self.label(seat, action),
+                n=number,
+                label=self.label(seat, action),
                 reason=self.hooks.describe_reason(reason, self.lang),
             )
         )
@@ -128,8 +160,9 @@ class TextGame:
                 answer = self.ask("> ").lower()
             except EOFError:
                 raise Quit from None
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
+            number = choice_number(answer, len(legal))
+            if number is not None:
+                return legal[number - 1]
             if answer in ("q", "quit", "exit"):
                 raise Quit
             if answer in ("h", "help", "?"):
@@ -143,7 +176,7 @@ class TextGame:
             else:
                 self.say(
                     _("'{answer}' is not a choice: type a number from 1 to {n}, or help.").format(
-                        answer=answer, n=len(legal)
+                        answer=shown(answer), n=len(legal)
                     )
                 )
 
@@ -174,11 +207,10 @@ class TextGame:
                 driver.play(seat, action)
         except Quit:
             self.say(_("You left the game."))
-            self.offer_save()
-            return 0
+            return self.offer_save()
         self.show_result()
         if self.launch.record_path is not None:
-            self.save(self.launch.record_path)
+            return self.keep_record(self.launch.record_path)
         return 0
 
     def show_result(self) -> None:
@@ -201,20 +233,38 @@ class TextGame:
         self.session.save(path)
         self.say(self._("Record saved to {path}").format(path=path))
 
-    def offer_save(self) -> None:
+    def offer_save(self) -> int:
+        """After ``quit``: save where ``--record`` said, or offer to save. Returns the exit
+        status (RECORD_NOT_SAVED only when a save failed and the person gave up)."""
         if self.launch.record_path is not None:
-            self.save(self.launch.record_path)
-            return
-        try:
-            name = self.ask(self._("Save a record of this game? File name (Enter to skip): "))
-        except EOFError:
-            self.say()
-            return
-        if name:
+            return self.keep_record(self.launch.record_path)
+        name = self.ask_file_name(self._("Save a record of this game? File name (Enter to skip): "))
+        return 0 if name is None else self.keep_record(Path(name))
+
+    def keep_record(self, path: Path) -> int:
+        """Save to ``path``; while that fails, say why and ask for another file name, until it
+        is saved (status 0) or the person gives up with an empty answer or the end of input
+        (status RECORD_NOT_SAVED)."""
+        while True:
             try:
-                self.save(Path(name))
+                self.save(path)
+                return 0
             except AsobiError as exc:
                 self.say(str(exc))
+            name = self.ask_file_name(self._("Try another file name (Enter to give up): "))
+            if name is None:
+                self.say(self._("The record was not saved."))
+                return RECORD_NOT_SAVED
+            path = Path(name)
+
+    def ask_file_name(self, prompt: str) -> str | None:
+        """A file name, or None for an empty answer or the end of input."""
+        try:
+            name = self.ask(prompt)
+        except EOFError:
+            self.say()
+            return None
+        return name or None
 
 
 def rules_text(launch: Launch, rules: Mapping[str, Any], lang: str) -> str:
@@ -227,6 +277,8 @@ class TextFrontend:
     title = "Plain text (any terminal, works through pipes)"
 
     def play(self, launch: Launch) -> int:
+        if launch.record_path is not None:
+            check_record_path(launch.record_path)  # a folder, say: refused before the game
         out = launch.stdout or sys.stdout
         inp = launch.stdin or sys.stdin
         return TextGame(launch, out, inp).run()

@@ -124,3 +124,116 @@ def test_real_console_script_version_and_games():
     )
     assert out.returncode == 0 and out.stdout.startswith("asobi 0.1.0")
     assert "plugin: asobi 0.1.0" in out.stdout
+
+
+def test_a_number_of_thousands_of_digits_is_not_a_choice(cli, monkeypatch, capsys):
+    feed(monkeypatch, "9" * 5000 + "\n" + "0" * 4400 + "1\nquit\n\n")
+    assert cli(["play", "nim", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "'" + "9" * 37 + "...' is not a choice" in out  # echoed, cut short
+    assert "is not a choice: type a number from 1 to 9" in out
+    assert "Seat 2 (ai:random): take" in out  # the zero-padded 1 was a move; the game went on
+
+
+def test_full_width_digits_choose_and_odd_digits_do_not(cli, monkeypatch, capsys):
+    feed(monkeypatch, "\u00b2\n\uff12\nquit\n\n")  # superscript two, then full-width two
+    assert cli(["play", "nim", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "'\u00b2' is not a choice" in out
+    assert "Seat 2 (ai:random): take" in out
+
+
+def test_a_nul_byte_in_the_file_name_asks_again(cli, monkeypatch, capsys, tmp_path):
+    saved = tmp_path / "ok.json"
+    feed(monkeypatch, f"quit\nbad\x00name.json\n{saved}\n")
+    assert cli(["play", "nim", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "a file name cannot hold a NUL byte" in out
+    assert "Try another file name (Enter to give up): " in out
+    assert f"Record saved to {saved}" in out and saved.is_file()
+
+
+def test_a_failed_save_after_quit_asks_again_until_saved(cli, monkeypatch, capsys, tmp_path):
+    saved = tmp_path / "second.json"
+    feed(monkeypatch, f"2\nquit\n{tmp_path / 'no' / 'x.json'}\n{tmp_path}\n{saved}\n")
+    assert cli(["play", "nim", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Try another file name (Enter to give up): ") == 2
+    assert f"Record saved to {saved}" in out
+    assert json.loads(saved.read_text())["moves"][0]["action"] == {"pile": 0, "take": 2}
+
+
+@pytest.mark.parametrize("give_up", ["\n", ""])
+def test_giving_up_after_a_failed_save_exits_2(cli, monkeypatch, capsys, tmp_path, give_up):
+    feed(monkeypatch, f"quit\n{tmp_path / 'no' / 'x.json'}\n{give_up}")
+    assert cli(["play", "nim", "--seed", "4"]) == 2
+    out = capsys.readouterr().out
+    assert "cannot save the record to" in out and "The record was not saved." in out
+
+
+def test_skipping_the_save_offer_is_not_a_failure(cli, monkeypatch, capsys):
+    feed(monkeypatch, "quit\n\n")
+    assert cli(["play", "nim", "--seed", "4"]) == 0
+    assert "The record was not saved." not in capsys.readouterr().out
+
+
+def test_record_naming_a_folder_is_refused_before_the_game(cli, monkeypatch, capsys, tmp_path):
+    feed(monkeypatch, "1\n" * 20)
+    assert cli(["play", "nim", "--seed", "3", "--record", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert f"cannot save the record to {tmp_path}: it is a folder; name a file" in captured.err
+    assert "Seed 3" not in captured.out and "Traceback" not in captured.err
+
+
+class FolderVanishes(io.StringIO):
+    """Input whose first line read deletes the folder ``--record`` points into."""
+
+    def __init__(self, text: str, folder) -> None:
+        super().__init__(text)
+        self.folder = folder
+
+    def readline(self, size: int = -1) -> str:  # type: ignore[override]
+        if self.folder.exists():
+            self.folder.rmdir()
+        return super().readline(size)
+
+
+def test_a_record_that_cannot_be_written_at_the_end_asks_for_another_name(
+    cli, monkeypatch, capsys, tmp_path
+):
+    monkeypatch.chdir(tmp_path)
+    feed(monkeypatch, "1\n" * 20)
+    assert cli(["play", "nim", "--seed", "3", "--record", "first.json"]) == 0
+    mine = sum(
+        move["seat"] == 0 for move in json.loads((tmp_path / "first.json").read_text())["moves"]
+    )
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    saved = tmp_path / "instead.json"
+    monkeypatch.setattr(sys, "stdin", FolderVanishes("1\n" * mine + f"{saved}\n", gone))
+    capsys.readouterr()
+    assert cli(["play", "nim", "--seed", "3", "--record", str(gone / "g.json")]) == 0
+    out = capsys.readouterr().out
+    assert "Game over." in out and f"cannot save the record to {gone / 'g.json'}" in out
+    assert f"Record saved to {saved}" in out
+    assert cli(["replay", str(saved), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["finished"] is True
+
+
+class UndecodableOnce(io.StringIO):
+    """Input whose first line is bytes the terminal's encoding cannot decode."""
+
+    failed = False
+
+    def readline(self, size: int = -1) -> str:  # type: ignore[override]
+        if not self.failed:
+            self.failed = True
+            raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+        return super().readline(size)
+
+
+def test_a_line_that_is_not_text_is_not_a_choice(cli, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", UndecodableOnce("quit\n\n"))
+    assert cli(["play", "nim", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "'?' is not a choice" in out and "You left the game." in out
