@@ -27,9 +27,15 @@ Path = tuple[str | int, ...]
 
 @dataclass
 class Problems:
-    """Collects (path, message) pairs while validating."""
+    """Collects (path, message) pairs while validating.
+
+    ``partial`` is set when the value is known to be incomplete (a variant whose ``extends``
+    chain could not be followed): then missing keys are not reported and the whole-value checks
+    of :class:`Checked` are skipped, since both would judge values that are simply not there.
+    """
 
     items: list[tuple[Path, str]] = field(default_factory=list)
+    partial: bool = False
 
     def add(self, path: Path, message: str) -> None:
         self.items.append((path, message))
@@ -59,8 +65,15 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
+@dataclass(frozen=True)
 class Schema:
-    """Base class. ``check`` reports problems; ``describe`` says what is expected."""
+    """Base class. ``check`` reports problems; ``describe`` says what is expected.
+
+    Every schema takes a keyword ``doc``: one line saying what the value means, used by the
+    generated reference of variant keys (``python -m asobi.variantdoc``).
+    """
+
+    doc: str = field(default="", kw_only=True)
 
     def check(self, value: Any, path: Path, problems: Problems) -> None:
         raise NotImplementedError
@@ -68,8 +81,10 @@ class Schema:
     def describe(self) -> str:
         raise NotImplementedError
 
-    def validate(self, value: Any) -> list[tuple[Path, str]]:
-        problems = Problems()
+    def validate(self, value: Any, *, partial: bool = False) -> list[tuple[Path, str]]:
+        """Every problem of ``value`` as ``(path, message)``; see :class:`Problems` for
+        ``partial``."""
+        problems = Problems(partial=partial)
         self.check(value, (), problems)
         return problems.items
 
@@ -178,7 +193,7 @@ class List(Schema):
         elif self.min_len:
             size = f"of at least {self.min_len} "
         else:
-            size = ""
+            return f"a list, each item {self.item.describe()}"
         return f"a list {size}items, each {self.item.describe()}"
 
 
@@ -202,7 +217,7 @@ class Struct(Schema):
                 continue
             self.fields[key].check(item, path + (key,), problems)
         for key in self.fields:
-            if key not in value and key not in self.optional:
+            if key not in value and key not in self.optional and not problems.partial:
                 where = ".".join(str(p) for p in path + (key,))
                 problems.add(path, f"missing key '{where}' ({self.fields[key].describe()})")
 
@@ -243,9 +258,13 @@ class Nullable(Schema):
 
 @dataclass(frozen=True)
 class Checked(Schema):
-    """``inner`` plus a whole-value check run when ``inner`` found nothing wrong.
+    """``inner`` plus a whole-value check (``test``) for rules that span several fields.
 
-    ``test(value)`` yields ``(relative_path, message)`` pairs for each problem.
+    ``test(value)`` yields ``(relative_path, message)`` pairs for each problem. It also runs
+    when ``inner`` already found problems, so that a file's problems are all reported in one
+    pass; as the value may then be malformed, that run is best-effort: an exception ends it,
+    and a problem at, above or below a place ``inner`` already reported is dropped (it is most
+    likely a consequence of that one).
     """
 
     inner: Schema
@@ -254,9 +273,28 @@ class Checked(Schema):
     def check(self, value: Any, path: Path, problems: Problems) -> None:
         before = len(problems.items)
         self.inner.check(value, path, problems)
-        if len(problems.items) == before:
+        if problems.partial:
+            return
+        found = [where for where, _ in problems.items[before:]]
+        if not found:
             for rel, message in self.test(value):
                 problems.add(path + tuple(rel), message)
+            return
+        derived: list[tuple[Path, str]] = []
+        try:
+            for rel, message in self.test(value):
+                derived.append((path + tuple(rel), message))
+        except Exception:  # noqa: BLE001 - malformed input; what was found so far still counts
+            pass
+        for where, message in derived:
+            if not any(_related(where, other) for other in found):
+                problems.add(where, message)
 
     def describe(self) -> str:
         return self.inner.describe()
+
+
+def _related(a: Path, b: Path) -> bool:
+    """Whether one path is the other or lies inside it."""
+    n = min(len(a), len(b))
+    return a[:n] == b[:n]

@@ -1,12 +1,13 @@
 """Reading one variant file: YAML with the line and column of every value, and its header.
 
 Every problem is written ``FILE:LINE:COL: message`` (see :func:`fmt`); a file that is not
-UTF-8, not YAML, holds control characters or repeats a key is refused with its location.
+UTF-8, not YAML or holds control characters is refused with its location. A repeated key is
+kept in :attr:`Doc.problems`, so that it is reported with the file's other problems.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,8 @@ class Doc:
     file: str
     origin: str
     key: str  # identity used for cycle detection
+    problems: list[tuple[Location, str]] = field(default_factory=list)
+    """Problems found while reading (a key given twice), reported with all the others."""
 
 
 def _loc(file: str, node: yaml.Node) -> Location:
@@ -52,7 +55,7 @@ def _walk(
     path: DataPath,
     file: str,
     where: dict[DataPath, Location],
-    problems: list[str],
+    problems: list[tuple[Location, str]],
 ) -> None:
     if isinstance(node, yaml.MappingNode):
         seen: dict[Any, yaml.Node] = {}
@@ -62,12 +65,12 @@ def _walk(
             except yaml.YAMLError:
                 continue
             if isinstance(key, list | dict):
-                problems.append(fmt(_loc(file, key_node), "a key must be a plain word"))
+                problems.append((_loc(file, key_node), "a key must be a plain word"))
                 continue
             if key in seen:
                 first = seen[key].start_mark.line + 1
                 problems.append(
-                    fmt(_loc(file, key_node), f"key '{key}' appears twice (first on line {first})")
+                    (_loc(file, key_node), f"key '{key}' appears twice (first on line {first})")
                 )
             seen[key] = key_node
             where[path + (key,)] = _loc(file, value_node)
@@ -81,8 +84,18 @@ def _walk(
 
 def parse_text(text: str, file: str) -> tuple[Any, dict[DataPath, Location]]:
     """Parse YAML safely, returning the data and the location of every key and item."""
+    data, where, problems = _parse(text, file)
+    if problems:
+        raise VariantError([fmt(loc, message) for loc, message in problems])
+    return data, where
+
+
+def _parse(
+    text: str, file: str
+) -> tuple[Any, dict[DataPath, Location], list[tuple[Location, str]]]:
+    """Like :func:`parse_text`, but a repeated key is returned as a problem, not raised."""
     where: dict[DataPath, Location] = {(): (file, 1, 1)}
-    problems: list[str] = []
+    problems: list[tuple[Location, str]] = []
     try:
         loader = yaml.SafeLoader(text)
     except yaml.reader.ReaderError as exc:
@@ -94,7 +107,7 @@ def parse_text(text: str, file: str) -> tuple[Any, dict[DataPath, Location]]:
     try:
         node = loader.get_single_node()
         if node is None:
-            return None, where
+            return None, where, problems
         data = loader.construct_document(node)
         _walk(loader, node, (), file, where, problems)
     except yaml.MarkedYAMLError as exc:
@@ -106,9 +119,7 @@ def parse_text(text: str, file: str) -> tuple[Any, dict[DataPath, Location]]:
         raise VariantError([f"{file}:1:1: not valid YAML: {exc}"]) from None
     finally:
         loader.dispose()
-    if problems:
-        raise VariantError(problems)
-    return data, where
+    return data, where, problems
 
 
 def read_doc(resource: Traversable | Path, file: str, origin: str) -> Doc:
@@ -118,9 +129,9 @@ def read_doc(resource: Traversable | Path, file: str, origin: str) -> Doc:
         raise AsobiError(f"{file}: no such variant file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise AsobiError(f"{file}: cannot read it ({exc})") from None
-    data, where = parse_text(text, file)
+    data, where, problems = _parse(text, file)
     if not isinstance(data, dict):
         raise VariantError(
             [fmt((file, 1, 1), "a variant file must be a mapping (game, name, ...)")]
         )
-    return Doc(data=data, where=where, file=file, origin=origin, key=file)
+    return Doc(data=data, where=where, file=file, origin=origin, key=file, problems=problems)

@@ -39,8 +39,21 @@ __all__ = [
     "looks_like_path", "parse_text", "peek_game", "user_variant_dir",
 ]
 
-HEADER_KEYS = ("game", "name", "title", "description", "extends", "rules")
-REQUIRED_HEADER = ("game", "name", "title", "description", "rules")
+HEADER: dict[str, tuple[bool, str]] = {
+    "game": (True, "the game the variant is for, e.g. koikoi"),
+    "name": (True, "the variant's name: the file name without .yaml"),
+    "title": (True, "a short title, shown in variant lists"),
+    "description": (True, "a sentence or two on what the variant changes"),
+    "extends": (False, "the name of the variant this one starts from"),
+    "rules": (True, "the game's rule values; with extends, only those that change"),
+}
+"""The keys of a variant file's header: whether each is required, and what it holds."""
+HEADER_KEYS = tuple(HEADER)
+REQUIRED_HEADER = tuple(key for key, (required, _) in HEADER.items() if required)
+
+Found = list[tuple[Location | None, str]]
+"""Problems collected while checking, each with its place (None: already in its text)."""
+
 
 def user_variant_dir(game: str) -> Path:
     """The per-user folder for ``game``'s variants (``ASOBI_CONFIG_DIR`` overrides the base)."""
@@ -65,30 +78,53 @@ class Variant:
     """``built-in``, ``user`` or ``file``."""
 
 
-def _check_header(doc: Doc, game: str | None) -> list[str]:
-    problems = []
+def _check_header(doc: Doc, game: str | None) -> Found:
+    found: Found = []
     where = doc.where
     for key in doc.data:
         if key not in HEADER_KEYS:
-            problems.append(
-                fmt(
+            found.append(
+                (
                     where.get(("@key", key), (doc.file, 1, 1)),
                     f"unknown key '{key}'{did_you_mean(str(key), HEADER_KEYS)}",
                 )
             )
     for key in REQUIRED_HEADER:
         if key not in doc.data:
-            problems.append(fmt((doc.file, 1, 1), f"missing key '{key}'"))
+            found.append(
+                ((doc.file, 1, 1), f"missing key '{key}' (required: {HEADER[key][1]})")
+            )
     for key in ("game", "name", "title", "description", "extends"):
         if key in doc.data and not isinstance(doc.data[key], str):
-            problems.append(fmt(where[(key,)], f"'{key}' must be a string"))
+            found.append((where[(key,)], f"'{key}' must be a string"))
     if "rules" in doc.data and not isinstance(doc.data["rules"], dict):
-        problems.append(fmt(where[("rules",)], "'rules' must be a mapping"))
-    if game is not None and isinstance(doc.data.get("game"), str) and doc.data["game"] != game:
-        problems.append(
-            fmt(where[("game",)], f"this is a variant of '{doc.data['game']}', not of '{game}'")
+        found.append((where[("rules",)], "'rules' must be a mapping"))
+    if game is not None and _other_game(doc, game):
+        found.append(
+            (where[("game",)], f"this is a variant of '{doc.data['game']}', not of '{game}'")
         )
-    return problems
+    return found
+
+
+def _other_game(doc: Doc, game: str) -> bool:
+    return isinstance(doc.data.get("game"), str) and doc.data["game"] != game
+
+
+def _raise_found(found: Found, first: str) -> None:
+    """Raise every problem at once, ``first``'s file first, each file's by line and column."""
+    if not found:
+        return
+    files = [first]
+    for loc, _ in found:
+        if loc is not None and loc[0] not in files:
+            files.append(loc[0])
+
+    def key(item: tuple[Location | None, str]) -> tuple[int, int, int]:
+        loc = item[0]
+        return (len(files), 0, 0) if loc is None else (files.index(loc[0]), loc[1], loc[2])
+
+    ordered = sorted(found, key=key)
+    raise VariantError([text if loc is None else fmt(loc, text) for loc, text in ordered])
 
 
 # --------------------------------------------------------------------------- finding
@@ -169,64 +205,106 @@ def _merge(base: Any, over: Any) -> Any:
     return over
 
 
-def _resolve_chain(doc: Doc, catalogue: VariantCatalogue) -> list[Doc]:
-    """The doc and its ancestors, child first. Raises on cycles and missing parents."""
+def _missing_parent(current: Doc, parent_name: str, catalogue: VariantCatalogue) -> str:
+    """The message for an ``extends`` that names no variant (or the file itself)."""
+    game = catalogue.info.name
+    near = Path(current.file).parent if current.origin != "built-in" else None
+    own = {str(current.data.get("name"))}
+    if current.origin != "built-in":
+        own.add(Path(current.file).stem)
+    names = {n for n, _, _ in catalogue.names()}
+    if near is not None and near.is_dir():
+        names |= {entry.stem for entry in near.glob("*.yaml")}
+    # the file itself is skipped when its parent is looked up: never suggest it
+    names -= {n for n in own if not _exists(catalogue, n, near, current.key)}
+    if parent_name in own:
+        example = catalogue.info.default_variant
+        hint = f" (for example '{example}')" if example in names else ""
+        return (
+            f"extends '{parent_name}', which is this variant itself: a variant cannot extend "
+            f"itself; name another variant of '{game}'{hint}"
+        )
+    return (
+        f"extends '{parent_name}', but no variant of '{game}' has that name"
+        f"{did_you_mean(parent_name, sorted(names))}"
+    )
+
+
+def _exists(catalogue: VariantCatalogue, name: str, near: Path | None, skip: str) -> bool:
+    """Whether a variant file other than ``skip`` has this name (readable or not)."""
+    try:
+        return catalogue.find(name, near=near, skip=skip) is not None
+    except AsobiError:
+        return True
+
+
+def _resolve_chain(doc: Doc, catalogue: VariantCatalogue, found: Found) -> tuple[list[Doc], bool]:
+    """The doc and its ancestors, child first, and whether the chain is complete (reaches a
+    variant that extends nothing). Missing parents, cycles and broken parents go to ``found``."""
     chain = [doc]
     while True:
         current = chain[-1]
         parent_name = current.data.get("extends")
         if parent_name is None:
-            return chain
+            return chain, True
+        if not isinstance(parent_name, str):
+            return chain, False  # reported by the header check
         near = Path(current.file).parent if current.origin != "built-in" else None
-        parent = catalogue.find(parent_name, near=near, skip=current.key)
         loc = current.where.get(("extends",), (current.file, 1, 1))
+        try:
+            parent = catalogue.find(parent_name, near=near, skip=current.key)
+        except VariantError as exc:
+            found.extend((None, problem) for problem in exc.problems)
+            return chain, False
+        except AsobiError as exc:
+            found.append((loc, f"extends '{parent_name}', which cannot be read: {exc}"))
+            return chain, False
         if parent is None:
-            raise VariantError(
-                [
-                    fmt(
-                        loc,
-                        f"extends '{parent_name}', but no variant of "
-                        f"'{catalogue.info.name}' has that name"
-                        f"{did_you_mean(parent_name, [n for n, _, _ in catalogue.names()])}",
-                    )
-                ]
-            )
+            found.append((loc, _missing_parent(current, parent_name, catalogue)))
+            return chain, False
         if any(parent.key == d.key for d in chain):
             names = " -> ".join([*(str(d.data.get("name")) for d in chain), parent_name])
-            raise VariantError([fmt(loc, f"'extends' makes a cycle: {names}")])
-        header = _check_header(parent, catalogue.info.name)
-        if header:
-            raise VariantError(header)
+            found.append((loc, f"'extends' makes a cycle: {names}"))
+            return chain, False
+        found.extend(parent.problems)
+        found.extend(_check_header(parent, catalogue.info.name))
+        if _other_game(parent, catalogue.info.name) or not isinstance(
+            parent.data.get("rules"), dict
+        ):
+            return chain, False
         chain.append(parent)
 
 
-def build(doc: Doc, catalogue: VariantCatalogue) -> Variant:
-    """Check the header, merge the ``extends`` chain and validate the rules."""
-    header = _check_header(doc, catalogue.info.name)
-    if header:
-        raise VariantError(header)
-    chain = _resolve_chain(doc, catalogue)
+def build(
+    doc: Doc, catalogue: VariantCatalogue, found: Found | None = None
+) -> Variant:
+    """Check the header, merge the ``extends`` chain and validate the rules; raise every
+    problem of all of them (and of ``found``) at once, sorted by place."""
+    found = [*(found or []), *doc.problems, *_check_header(doc, catalogue.info.name)]
+    if _other_game(doc, catalogue.info.name):
+        _raise_found(found, doc.file)  # another game's rules: its schema does not apply here
+    chain, complete = _resolve_chain(doc, catalogue, found)
     rules: Any = {}
     where: dict[DataPath, Location] = {}
     for ancestor in reversed(chain):
+        if not isinstance(ancestor.data.get("rules"), dict):
+            continue
         rules = _merge(rules, ancestor.data["rules"])
         for path, loc in ancestor.where.items():
             if path[:1] == ("rules",):
                 where[path[1:]] = loc
             elif path[:2] == ("@key", "rules"):
                 where[("@key",) + path[2:]] = loc
-    problems = []
-    for path, message in catalogue.info.schema.validate(rules):
+    for path, message in catalogue.info.schema.validate(rules, partial=not complete):
         # A problem with a key itself is shown at the key, any other at the value.
         at_key = message.startswith(("unknown key", "missing key"))
-        found: Location | None = where.get(("@key",) + path) if at_key else where.get(path)
+        place: Location | None = where.get(("@key",) + path) if at_key else where.get(path)
         probe = path
-        while found is None and probe:
+        while place is None and probe:
             probe = probe[:-1]
-            found = where.get(probe)
-        problems.append(fmt(found or (doc.file, 1, 1), message))
-    if problems:
-        raise VariantError(problems)
+            place = where.get(probe)
+        found.append((place or (doc.file, 1, 1), message))
+    _raise_found(found, doc.file)
     return Variant(
         game=catalogue.info.name,
         name=doc.data["name"],
@@ -269,17 +347,16 @@ def load(
             f"unknown variant '{spec}' of {info.name}{did_you_mean(spec, names)}; "
             f"available: {', '.join(names) or 'none'}"
         )
-    if doc.data.get("name") != spec:
-        raise VariantError(
-            [
-                fmt(
-                    doc.where.get(("name",), (doc.file, 1, 1)),
-                    f"the file is {spec}.yaml but its name is '{doc.data.get('name')}'; "
-                    "make them the same",
-                )
-            ]
+    found: Found = []
+    if "name" in doc.data and doc.data["name"] != spec:
+        found.append(
+            (
+                doc.where.get(("name",), (doc.file, 1, 1)),
+                f"the file is {spec}.yaml but its name is '{doc.data.get('name')}'; "
+                "make them the same",
+            )
         )
-    return build(doc, catalogue)
+    return build(doc, catalogue, found)
 
 
 def peek_game(path: Path) -> str:
@@ -287,14 +364,9 @@ def peek_game(path: Path) -> str:
     doc = read_doc(path, str(path), "file")
     game = doc.data.get("game")
     if not isinstance(game, str):
-        raise VariantError(
-            [
-                fmt(
-                    doc.where.get(("game",), (str(path), 1, 1)),
-                    "missing key 'game' (which game is this variant for?)",
-                )
-            ]
-        )
+        # without its game the rules cannot be checked: report what the header shows
+        _raise_found([*doc.problems, *_check_header(doc, None)], doc.file)
+        raise VariantError([fmt((doc.file, 1, 1), "'game' must be a string")])
     return game
 
 

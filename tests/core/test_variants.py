@@ -174,9 +174,14 @@ def test_unknown_header_key(game, user_dir, tmp_path):
         rules: {}
         """,
     )
-    found = problems(game, path, user_dir)
-    assert f"{path}:3:1: unknown key 'titel' (did you mean 'title'?)" in found
-    assert f"{path}:1:1: missing key 'title'" in found
+    assert problems(game, path, user_dir) == [
+        f"{path}:1:1: missing key 'title' (required: a short title, shown in variant lists)",
+        f"{path}:3:1: unknown key 'titel' (did you mean 'title'?)",
+        f"{path}:5:1: missing key 'rounds' (an integer from 1 to 12)",
+        f"{path}:5:1: missing key 'zero_sum' (true or false)",
+        f"{path}:5:1: missing key 'yaku' (a mapping of a yaku id of lowercase letters, digits "
+        "and dashes to a mapping with keys cards, points)",
+    ]
 
 
 def test_wrong_type(game, user_dir, tmp_path):
@@ -398,3 +403,218 @@ def test_variant_check_of_unknown_game(tmp_path, capsys, nim_registry, monkeypat
     path = write(tmp_path, "x.yaml", "game: chess\nname: x\ntitle: X\ndescription: D\nrules: {}\n")
     assert main(["variant", "check", str(path)]) == 2
     assert f"{path}:1:1: unknown game 'chess'" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- one pass
+
+
+def test_every_problem_of_a_file_is_reported_at_once_sorted_by_place(game, user_dir, tmp_path):
+    path = write(
+        tmp_path,
+        "v.yaml",
+        """
+        game: toy
+        name: v
+        descripton: D
+        extends: standard
+        rules:
+          exhausted: draw
+          rounds: 13
+          zero_sum: "yes"
+          yaku:
+            sake:
+              cards: [cherry-curtain, chrysanthemum-sak]
+              pionts: 3
+          exhausted: nobody
+        """,
+    )
+    assert problems(game, path, user_dir) == [
+        f"{path}:1:1: missing key 'title' (required: a short title, shown in variant lists)",
+        f"{path}:1:1: missing key 'description' "
+        "(required: a sentence or two on what the variant changes)",
+        f"{path}:3:1: unknown key 'descripton' (did you mean 'description'?)",
+        f"{path}:7:11: 13 is out of range: expected an integer from 1 to 12",
+        f"{path}:8:13: expected true or false, got a string",
+        f"{path}:10:5: missing key 'yaku.sake.points' (an integer of at least 0)",
+        f"{path}:11:31: unknown card 'chrysanthemum-sak' (did you mean 'chrysanthemum-sake'?)",
+        f"{path}:12:7: unknown key 'pionts' (did you mean 'points'?)",
+        f"{path}:13:3: key 'exhausted' appears twice (first on line 6)",
+        f"{path}:13:14: unknown exhausted rule 'nobody' (one of: draw, dealer)",
+    ]
+
+
+def test_header_problems_do_not_hide_rule_problems(game, user_dir, tmp_path):
+    path = write(
+        tmp_path,
+        "v.yaml",
+        """
+        game: toy
+        name: v
+        description: D
+        extends: standard
+        rules:
+          zero_summ: true
+        """,
+    )
+    assert problems(game, path, user_dir) == [
+        f"{path}:1:1: missing key 'title' (required: a short title, shown in variant lists)",
+        f"{path}:6:3: unknown key 'zero_summ' (did you mean 'zero_sum'?)",
+    ]
+
+
+def test_a_missing_parent_does_not_hide_rule_problems_nor_invent_missing_keys(
+    game, user_dir, tmp_path
+):
+    path = write(
+        tmp_path,
+        "v.yaml",
+        """
+        game: toy
+        name: v
+        title: V
+        description: D
+        extends: standrd
+        rules:
+          rounds: 0
+          zero_summ: true
+        """,
+    )
+    found = problems(game, path, user_dir)
+    assert found == [
+        f"{path}:5:10: extends 'standrd', but no variant of 'toy' has that name "
+        "(did you mean 'standard'?)",
+        f"{path}:7:11: 0 is out of range: expected an integer from 1 to 12",
+        f"{path}:8:3: unknown key 'zero_summ' (did you mean 'zero_sum'?)",
+    ]
+
+
+def test_problems_of_a_broken_parent_come_after_those_of_the_file(game, user_dir, tmp_path):
+    folder = tmp_path / "mine"
+    parent = write(
+        folder,
+        "base.yaml",
+        "game: toy\nname: base\ndescription: D\nextends: standard\nrules: {rounds: 99}\n",
+    )
+    child = write(
+        folder,
+        "child.yaml",
+        "game: toy\nname: child\ntitle: C\ndescription: D\nextends: base\nrules: {zero_sum: 1}\n",
+    )
+    assert problems(game, child, user_dir) == [
+        f"{child}:6:19: expected true or false, got an integer",
+        f"{parent}:1:1: missing key 'title' (required: a short title, shown in variant lists)",
+        f"{parent}:5:17: 99 is out of range: expected an integer from 1 to 12",
+    ]
+
+
+def test_a_file_without_its_game_reports_its_whole_header(tmp_path):
+    path = write(tmp_path, "v.yaml", "name: v\ntitel: V\nrules: {}\n")
+    with pytest.raises(VariantError) as info:
+        variants.peek_game(path)
+    assert info.value.problems == [
+        f"{path}:1:1: missing key 'game' (required: the game the variant is for, e.g. koikoi)",
+        f"{path}:1:1: missing key 'title' (required: a short title, shown in variant lists)",
+        f"{path}:1:1: missing key 'description' "
+        "(required: a sentence or two on what the variant changes)",
+        f"{path}:2:1: unknown key 'titel' (did you mean 'title'?)",
+    ]
+
+
+def test_every_required_header_key_says_it_is_required(game, user_dir, tmp_path):
+    path = write(tmp_path, "v.yaml", "extends: standard\n")
+    found = problems(game, path, user_dir)
+    for key in variants.REQUIRED_HEADER:
+        assert any(f"missing key '{key}' (required: " in line for line in found), key
+    assert not any("'extends'" in line for line in found)
+
+
+# --------------------------------------------------------------------------- extends itself
+
+
+def test_a_variant_that_extends_itself_is_told_so(game, user_dir, tmp_path):
+    path = write(
+        tmp_path,
+        "selfy.yaml",
+        "game: toy\nname: selfy\ntitle: S\ndescription: D\nextends: selfy\nrules: {}\n",
+    )
+    [problem] = problems(game, path, user_dir)
+    assert problem == (
+        f"{path}:5:10: extends 'selfy', which is this variant itself: a variant cannot extend "
+        "itself; name another variant of 'toy' (for example 'standard')"
+    )
+
+
+def test_a_user_variant_that_extends_itself_is_told_so(game, user_dir):
+    write(
+        user_dir,
+        "selfy.yaml",
+        "game: toy\nname: selfy\ntitle: S\ndescription: D\nextends: selfy\nrules: {}\n",
+    )
+    [problem] = problems(game, "selfy", user_dir)
+    assert "which is this variant itself" in problem
+    assert "did you mean" not in problem
+
+
+def test_a_near_miss_does_not_suggest_the_file_itself(game, user_dir):
+    write(
+        user_dir,
+        "selfy.yaml",
+        "game: toy\nname: selfy\ntitle: S\ndescription: D\nextends: selfyy\nrules: {}\n",
+    )
+    [problem] = problems(game, "selfy", user_dir)
+    assert problem.endswith("extends 'selfyy', but no variant of 'toy' has that name")
+
+
+def test_a_longer_cycle_keeps_its_message(game, user_dir, tmp_path):
+    folder = tmp_path / "cyc3"
+    for name, parent in (("a", "b"), ("b", "c"), ("c", "a")):
+        write(
+            folder,
+            f"{name}.yaml",
+            f"game: toy\nname: {name}\ntitle: T\ndescription: D\nextends: {parent}\nrules: {{}}\n",
+        )
+    [problem] = problems(game, folder / "a.yaml", user_dir)
+    assert problem == f"{folder / 'c.yaml'}:5:10: 'extends' makes a cycle: a -> b -> c -> a"
+
+
+# --------------------------------------------------------------------------- a real game
+
+
+KOIKOI_HOUSE = """
+game: koikoi
+name: house
+descripton: Our rules.
+extends: standard
+rules:
+  rounds: 5
+  scoring:
+    double_factr: 2
+  yaku:
+    sake-and-blossoms:
+      title: sake and blossoms
+      cards: [cherry-curtain, chrysanthemum-sak]
+      points: 3
+      replaces: [flower-veiwing]
+    rain:
+      title: rain
+      cardz: [willow-rainman]
+      points: 1
+"""
+
+
+def test_variant_check_reports_cross_field_problems_with_the_others(tmp_path, capsys):
+    path = write(tmp_path, "house.yaml", KOIKOI_HOUSE)
+    assert main(["variant", "check", str(path)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"{path}:1:1: missing key 'title' (required: a short title, shown in variant lists)",
+        f"{path}:1:1: missing key 'description' "
+        "(required: a sentence or two on what the variant changes)",
+        f"{path}:3:1: unknown key 'descripton' (did you mean 'description'?)",
+        f"{path}:6:11: 5 rounds is not offered: choose one of 1, 3, 6, 8, 12",
+        f"{path}:8:5: unknown key 'double_factr' (did you mean 'double_factor'?)",
+        f"{path}:12:31: unknown card 'chrysanthemum-sak' (did you mean 'chrysanthemum-sake'?)",
+        # a cross-field check of the yaku, reported although other problems were found
+        f"{path}:14:18: unknown yaku 'flower-veiwing' (did you mean 'flower-viewing'?)",
+        # ...but not "yaku 'rain' names no cards", a consequence of the misspelt key
+        f"{path}:17:7: unknown key 'cardz' (did you mean 'cards'?)",
+    ]
