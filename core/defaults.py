@@ -63,6 +63,10 @@ class Defaults:
             return str(reason)
 
     @hookimpl(trylast=True)
+    def asobi_obsolete_move(self, state: Any, seat: int, action: Mapping[str, Any]) -> bool:
+        return False
+
+    @hookimpl(trylast=True)
     def asobi_render_text(self, observation: Mapping[str, Any], lang: str) -> str:
         return json.dumps(observation, indent=2, ensure_ascii=False)
 

@@ -44,6 +44,10 @@ class GameHooks:
     def apply(self, state: Any, seat: int, action: Mapping[str, Any]) -> list[Event]:
         return list(self.raw.asobi_apply(state=state, seat=seat, action=action) or [])
 
+    def obsolete_move(self, state: Any, seat: int, action: Mapping[str, Any]) -> bool:
+        """Whether a recorded move is one this version of the game makes by itself."""
+        return bool(self.raw.asobi_obsolete_move(state=state, seat=seat, action=action))
+
     def observation(self, state: Any, seat: int) -> dict[str, Any]:
         obs: dict[str, Any] = self.raw.asobi_observation(state=state, seat=seat)
         return obs

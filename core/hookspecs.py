@@ -133,6 +133,18 @@ def asobi_apply(state: Any, seat: int, action: Mapping[str, Any]) -> list[dict[s
 
 
 @hookspec(firstresult=True)
+def asobi_obsolete_move(state: Any, seat: int, action: Mapping[str, Any]) -> bool | None:
+    """Return True when a recorded move of ``seat`` is one an older version of the game asked
+    for and this version makes by itself, so that a replay skips it; else False or ``None``.
+
+    Called only when a record is replayed (``asobi replay``, a server rebuilding a game),
+    before the move is checked. A game whose rules changed that way (Koi-Koi now stops by
+    itself where it used to offer stop as the only choice) keeps its older records replaying
+    to the same result. Optional: the default skips nothing.
+    """
+
+
+@hookspec(firstresult=True)
 def asobi_observation(state: Any, seat: int) -> dict[str, Any]:
     """Return what ``seat`` may know now, as JSON-ready data.
 

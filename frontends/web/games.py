@@ -184,6 +184,8 @@ class Hub:
         live = Live(stored.id, session, stored.keys, stored.lang, stored.hints, stored.creator,
                     self.now())
         for move in record["moves"]:
+            if session.game.hooks.obsolete_move(session.state, move["seat"], move["action"]):
+                continue  # an older version asked for it; this one makes it by itself
             legal = session.legal_actions(move["seat"])
             index = _index_of(legal, move["action"])
             events = live.driver.play(move["seat"], move["action"])

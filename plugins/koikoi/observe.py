@@ -66,6 +66,7 @@ def observation(state: State, seat: int) -> dict[str, Any]:
         "hand": ids_of(state.hands[seat]),
         "board": ids_of(state.board),
         "opponent_hand": state.hands[other].bit_count(),
+        "sake_cup_is_plain": rules.sake_cup_is_plain,
         "stock": state.stock_left,
         "players": players,
         "recent": recent_events(state, seat),

@@ -18,7 +18,7 @@ from typing import Any
 import pluggy
 
 from asobi.errors import AsobiError
-from asobi.model import GameInfo, SetupContext
+from asobi.model import GameInfo, Reason, SetupContext
 
 from . import ai, ai_world, engine, observe, view
 from .bench import bench
@@ -95,6 +95,24 @@ def to_move(state: State, action: Mapping[str, Any]) -> int:
     return move
 
 
+def is_stop_made_by_itself(state: State, seat: int, action: Mapping[str, Any]) -> bool:
+    """Whether ``action`` is the ``{"koikoi": false}`` that older records hold where the round
+    now stops by itself: right after the move of ``seat`` whose final turn stopped it.
+
+    Until the final turn stopped by itself in every preset, the engine asked for that stop as
+    the only legal move; replaying such a record must take it as a no-op (and only there)."""
+    return (
+        len(action) == 1
+        and action.get("koikoi") is False
+        and any(e["type"] == "stop" and e.get("auto") and e["seat"] == seat for e in state.log)
+    )
+
+
+@hookimpl
+def asobi_obsolete_move(state: State, seat: int, action: Mapping[str, Any]) -> bool:
+    return is_stop_made_by_itself(state, seat, action)
+
+
 @hookimpl
 def asobi_apply(state: State, seat: int, action: Mapping[str, Any]) -> list[dict[str, Any]]:
     if state.phase == engine.OVER or seat != state.seat:
@@ -136,6 +154,11 @@ def asobi_describe_action(
 @hookimpl
 def asobi_describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None:
     return view.describe_event(event, seat, lang)
+
+
+@hookimpl
+def asobi_describe_reason(reason: Reason | str, lang: str) -> str | None:
+    return view.describe_reason(reason, lang)
 
 
 @hookimpl

@@ -33,7 +33,10 @@ FIRST_DEALER = ("random", "seat-0", "seat-1")
 NEXT_DEALER = ("winner", "alternate", "keep")
 EXHAUSTED = ("draw", "dealer", "higher")
 LAST_TURN_SCOPE = ("round", "own")
-LAST_TURN_ACTION = ("offer-stop", "auto-stop")
+LAST_TURN_ACTION = ("auto-stop", "offer-stop")
+"""``last_turn.action``: a rise on the final turn always stops the round by itself now.
+``offer-stop`` (a decision whose only option was stop) is still accepted so that older variant
+files stay valid, and it means the same as ``auto-stop``."""
 WHEN_BOTH = ("redeal", "nobody")
 
 CARD = Str(choices=CARD_IDS, what="card")
@@ -42,24 +45,75 @@ GROUP = Str(choices=tuple(GROUPS), what="card group")
 
 YAKU = Struct(
     {
-        "title": Str(),
-        "enabled": Bool(),
-        "cards": List(CARD, unique=True),
-        "kinds": List(KIND, unique=True),
-        "groups": List(GROUP, unique=True),
-        "round_month": Bool(),
-        "required": List(CARD, unique=True),
-        "required_groups": List(GROUP, unique=True),
-        "count": Int(min=1, max=48),
-        "points": Int(min=0, max=1000),
-        "per_extra": Int(min=0, max=100),
-        "points_after_koikoi": Nullable(Int(min=0, max=1000)),
-        "only_after_koikoi": Bool(),
-        "cancelled_by": List(CARD, unique=True),
-        "exclusive": Nullable(Slug(what="group name")),
-        "replaces": List(Slug(what="yaku id"), unique=True),
-        "requires": List(Slug(what="yaku id"), unique=True),
+        "title": Str(doc="The name shown when the yaku is made."),
+        "enabled": Bool(
+            doc="false: the yaku is not played (switches off a yaku of the parent variant). "
+            "Left out: true."
+        ),
+        "cards": List(CARD, unique=True, doc="Cards of the yaku's pool, by id."),
+        "kinds": List(
+            KIND, unique=True, doc="Card kinds whose every card joins the pool (bright, ...)."
+        ),
+        "groups": List(GROUP, unique=True, doc="Named card groups whose cards join the pool."),
+        "round_month": Bool(
+            doc="true: the four cards of the current round's month join the pool. "
+            "Left out: false."
+        ),
+        "required": List(
+            CARD,
+            unique=True,
+            doc="Cards that must all be captured for the yaku to count, besides the pool count.",
+        ),
+        "required_groups": List(
+            GROUP,
+            unique=True,
+            doc="Card groups whose cards must all be captured, like 'required'.",
+        ),
+        "count": Int(
+            min=1,
+            max=48,
+            doc="How many pool cards are needed. Left out: the whole pool (plus 4 with "
+            "round_month).",
+        ),
+        "points": Int(min=0, max=1000, doc="Points of the yaku made with exactly 'count' cards."),
+        "per_extra": Int(
+            min=0, max=100, doc="Points for each pool card beyond 'count'. Left out: 0."
+        ),
+        "points_after_koikoi": Nullable(
+            Int(min=0, max=1000),
+            doc="Points instead of 'points' once the owner has called koi-koi this round "
+            "('per_extra' still adds). Left out or null: always 'points'.",
+        ),
+        "only_after_koikoi": Bool(
+            doc="true: the yaku counts only once its owner has called koi-koi this round. "
+            "Left out: false."
+        ),
+        "cancelled_by": List(
+            CARD,
+            unique=True,
+            doc="The yaku does not count while its owner has captured any of these cards "
+            "(e.g. the rain man spoiling a viewing yaku). Left out: never cancelled.",
+        ),
+        "exclusive": Nullable(
+            Slug(what="group name"),
+            doc="An exclusive group: of the yaku made in one group, only the one worth most "
+            "scores. Left out or null: in no group.",
+        ),
+        "replaces": List(
+            Slug(what="yaku id"),
+            unique=True,
+            doc="Yaku that are not scored when this one is made (a bigger set replacing a "
+            "smaller one).",
+        ),
+        "requires": List(
+            Slug(what="yaku id"),
+            unique=True,
+            doc="Yaku that must all be made as well: this one is a bonus on top of them.",
+        ),
     },
+    doc="One yaku: a pool of cards (cards, kinds, groups, round_month), how many of them are "
+    "needed (count), cards that must all be captured (required), its points, and how it "
+    "combines with the others.",
     optional=frozenset(
         {
             "enabled", "cards", "kinds", "groups", "round_month", "required",
@@ -69,11 +123,22 @@ YAKU = Struct(
     ),
 )
 
-HAND_YAKU = Struct({"title": Str(), "enabled": Bool(), "points": Int(min=0, max=1000)})
+HAND_YAKU = Struct(
+    {
+        "title": Str(doc="The name shown when the hand yaku is revealed."),
+        "enabled": Bool(doc="false: this hand yaku is not played."),
+        "points": Int(min=0, max=1000, doc="Points its holder wins."),
+    },
+    doc="A hand yaku: four_of_month (all four cards of one month) or four_pairs (two cards of "
+    "each of four months) in a hand as dealt. Its holder shows it and wins the round at once.",
+)
 
 CALL_STEP = Checked(
-    Struct({"add": Int(min=0, max=1000), "multiply": Int(min=1, max=100)},
-           optional=frozenset({"add", "multiply"})),
+    Struct({"add": Int(min=0, max=1000, doc="Points added to the stopper's yaku total."),
+            "multiply": Int(min=1, max=100,
+                            doc="Factor the stopper's yaku total is multiplied by.")},
+           optional=frozenset({"add", "multiply"}),
+           doc="One step of koikoi_calls: exactly one of 'add' or 'multiply'."),
     lambda step: (
         [] if len(step) == 1 else [((), "give exactly one of 'add' or 'multiply'")]
     ),
@@ -99,50 +164,135 @@ def _check_whole(rules: Any) -> Iterator[tuple[Path, str]]:
 SCHEMA = Checked(
     Struct(
         {
-            "rounds": Checked(Int(min=1, max=12), _check_rounds),
-            "first_dealer": Str(choices=FIRST_DEALER),
-            "next_dealer": Str(choices=NEXT_DEALER),
-            "starting_points": Int(min=0, max=10000),
-            "zero_sum": Bool(),
-            "end_at_zero": Bool(),
-            "sake_cup_is_plain": Bool(),
+            "rounds": Checked(
+                Int(min=1, max=12),
+                _check_rounds,
+                doc="How many rounds (deals) a game has: 1, 3, 6, 8 or 12.",
+            ),
+            "first_dealer": Str(
+                choices=FIRST_DEALER,
+                doc="Who deals the first round: chosen at random, seat-0 (the first player) or "
+                "seat-1.",
+            ),
+            "next_dealer": Str(
+                choices=NEXT_DEALER,
+                doc="Who deals each next round: the winner (a drawn round keeps the dealer), "
+                "the players alternate, or the dealer keeps dealing.",
+            ),
+            "starting_points": Int(
+                min=0, max=10000, doc="Each player's score at the start of the game."
+            ),
+            "zero_sum": Bool(doc="true: the loser of a round loses the points the winner gains."),
+            "end_at_zero": Bool(
+                doc="true (needs zero_sum and starting_points above 0): the game ends as soon "
+                "as a score falls to 0 or below."
+            ),
+            "sake_cup_is_plain": Bool(
+                doc="true: the sake cup (chrysanthemum-sake) counts towards plains as well as "
+                "animals."
+            ),
             "redeal": Struct(
                 {
-                    "board_four_of_month": Bool(),
-                    "board_four_pairs": Bool(),
-                    "hand_four_of_month": Bool(),
-                    "hand_four_pairs": Bool(),
-                }
+                    "board_four_of_month": Bool(
+                        doc="Redeal when the board is dealt all four cards of one month."
+                    ),
+                    "board_four_pairs": Bool(
+                        doc="Redeal when the board is dealt four pairs (two cards of each of "
+                        "four months)."
+                    ),
+                    "hand_four_of_month": Bool(
+                        doc="Redeal when a hand is dealt all four cards of one month (checked "
+                        "before hand yaku)."
+                    ),
+                    "hand_four_pairs": Bool(
+                        doc="Redeal when a hand is dealt four pairs (checked before hand yaku)."
+                    ),
+                },
+                doc="Deals that are refused and dealt again.",
             ),
             "hand_yaku": Struct(
                 {
                     "four_of_month": HAND_YAKU,
                     "four_pairs": HAND_YAKU,
-                    "when_both": Str(choices=WHEN_BOTH),
-                }
+                    "when_both": Str(
+                        choices=WHEN_BOTH,
+                        doc="Both players are dealt a hand yaku: redeal, or nobody (neither "
+                        "scores it; the round is played).",
+                    ),
+                },
+                doc="Yaku held in a hand as dealt, checked right after the deal: the holder "
+                "wins the round at once.",
             ),
             "last_turn": Struct(
                 {
-                    "scope": Str(choices=LAST_TURN_SCOPE),
-                    "action": Str(choices=LAST_TURN_ACTION),
-                }
+                    "scope": Str(
+                        choices=LAST_TURN_SCOPE,
+                        doc="Which turn is final: round (no turn is left for anyone) or own "
+                        "(the player's own last turn).",
+                    ),
+                    "action": Str(
+                        choices=LAST_TURN_ACTION,
+                        doc="A new yaku on the final turn stops the round by itself (auto-stop); "
+                        "offer-stop, from older files, means the same.",
+                    ),
+                },
+                doc="What a new yaku made on the final turn does.",
             ),
             "scoring": Struct(
                 {
-                    "double_at": Nullable(Int(min=1, max=1000)),
-                    "double_factor": Int(min=1, max=100),
-                    "own_koikoi_multiplier": Int(min=1, max=100),
-                    "opponent_koikoi_multiplier": Int(min=1, max=100),
-                    "koikoi_calls": List(CALL_STEP, max_len=8),
-                }
+                    "double_at": Nullable(
+                        Int(min=1, max=1000),
+                        doc="A yaku total of at least this is multiplied by double_factor; "
+                        "null: never.",
+                    ),
+                    "double_factor": Int(
+                        min=1, max=100, doc="The factor applied from double_at on."
+                    ),
+                    "own_koikoi_multiplier": Int(
+                        min=1,
+                        max=100,
+                        doc="Multiplies the stopper's points when the stopper had called "
+                        "koi-koi this round.",
+                    ),
+                    "opponent_koikoi_multiplier": Int(
+                        min=1,
+                        max=100,
+                        doc="Multiplies the stopper's points when the opponent had called "
+                        "koi-koi this round.",
+                    ),
+                    "koikoi_calls": List(
+                        CALL_STEP,
+                        max_len=8,
+                        doc="Bonus by the stopper's number of koi-koi calls this round: the "
+                        "first step for one call, the second for two...; beyond the list the "
+                        "last step holds. Empty: no bonus.",
+                    ),
+                },
+                doc="How a stopper's yaku total becomes the round's points: the koi-koi call "
+                "bonus first, then doubling, then the koi-koi multipliers.",
             ),
             "exhausted": Struct(
                 {
-                    "outcome": Str(choices=EXHAUSTED),
-                    "points": Int(min=0, max=1000),
-                }
+                    "outcome": Str(
+                        choices=EXHAUSTED,
+                        doc="draw (nobody scores), dealer (the dealer wins 'points'), or higher "
+                        "(the higher yaku total wins it; a tie goes to the dealer).",
+                    ),
+                    "points": Int(
+                        min=0,
+                        max=1000,
+                        doc="What the dealer wins with outcome dealer, or on a tie with higher.",
+                    ),
+                },
+                doc="What happens when both hands are empty and nobody stopped.",
             ),
-            "yaku": Checked(MapOf(Slug(what="yaku id"), YAKU), yaku_problems),
+            "yaku": Checked(
+                MapOf(Slug(what="yaku id"), YAKU),
+                yaku_problems,
+                doc="The yaku played, by id, checked in file order. A variant that extends "
+                "another can change single keys of its yaku, add yaku, or switch some off "
+                "with enabled: false.",
+            ),
         }
     ),
     _check_whole,
@@ -170,10 +320,10 @@ class Rules:
     hand_both: str
     hand_titles: Mapping[str, str]
     """English titles of the hand yaku by kind (``four-of-month``, ``four-pairs``)."""
+    sake_cup_is_plain: bool
+    """The sake cup counts towards plains as well as animals (views show it so)."""
     last_turn_own: bool
     """True: a player's own last turn is final for them; False: only the round's last turn."""
-    last_turn_auto: bool
-    """True: a rise on the final turn stops by itself; False: the decision offers only stop."""
     double_at: int | None
     double_factor: int
     own_multiplier: int
@@ -216,8 +366,8 @@ def compile_rules(rules: Mapping[str, Any]) -> Rules:
             "four-of-month": hand["four_of_month"]["title"],
             "four-pairs": hand["four_pairs"]["title"],
         },
+        sake_cup_is_plain=rules["sake_cup_is_plain"],
         last_turn_own=rules["last_turn"]["scope"] == "own",
-        last_turn_auto=rules["last_turn"]["action"] == "auto-stop",
         double_at=scoring["double_at"],
         double_factor=scoring["double_factor"],
         own_multiplier=scoring["own_koikoi_multiplier"],

@@ -60,11 +60,15 @@ def yaku_event(s: State, seat: int, captured: int, made: int) -> dict[str, Any]:
             "total": sum(e["points"] for e in listed)}
 
 
-def stop(s: State, seat: int, total: int, events: Events) -> int | None:
-    """``seat`` stops with yaku ``total``: settle the round (see :func:`settle`)."""
+def stop(s: State, seat: int, total: int, events: Events, auto: bool = False) -> int | None:
+    """``seat`` stops with yaku ``total``: settle the round (see :func:`settle`). ``auto``:
+    nobody chose it (no turn was left to play on); the ``stop`` event then says so."""
     points = stop_points(s.rules, total, s.calls[seat], s.calls[1 - seat])
     if events is not None:
-        events.append({"type": "stop", "seat": seat, "total": total, "points": points})
+        event: dict[str, Any] = {"type": "stop", "seat": seat, "total": total, "points": points}
+        if auto:
+            event["auto"] = True
+        events.append(event)
     made = ((titles(s, 0), ()) if seat == 0 else ((), titles(s, 1)))
     return settle(s, seat, points, False, "stop", events, made)
 

@@ -95,8 +95,9 @@ class State:
     candidates: int
     """The board cards it may capture in a ``CHOOSE`` phase."""
     final: bool
-    """In a ``DECIDE`` phase: no turn is left to play (by the rules' last-turn setting), so
-    ``STOP`` is the only legal move."""
+    """In a ``DECIDE`` phase: ``STOP`` is the only legal move. The engine no longer sets it
+    (a rise on the final turn stops by itself, see turn.py); worlds built from observations
+    may still carry it."""
     cap0: int
     """The captured pile of the seat to act when its turn began (did the turn capture?)."""
     calls: list[int]

@@ -129,7 +129,11 @@ def _draw(s: State, seat: int, events: Events) -> None:
 
 
 def _end_turn(s: State, seat: int, events: Events) -> None:
-    """After the draw: new yaku ask for a decision (or stop on the last turn), else pass on."""
+    """After the draw: new yaku ask for a decision, else pass on.
+
+    On the seat's final turn (by the rules' ``last_turn.scope``) new yaku stop the round at
+    once, with the same events as a chosen stop (the ``stop`` event carries ``"auto": true``).
+    """
     captured = s.captured[seat]
     if captured != s.cap0:
         total, made = s.rules.yaku.evaluate(captured, s.calls[seat], s.month_mask)
@@ -141,11 +145,12 @@ def _end_turn(s: State, seat: int, events: Events) -> None:
                 final = not s.hands[seat]
             else:
                 final = not (s.hands[0] | s.hands[1])
-            if final and rules.last_turn_auto:
-                _next_round(s, stop(s, seat, total, events), events)
+            if final:
+                # A decision with stop as its only option is no decision: stop right away.
+                _next_round(s, stop(s, seat, total, events, auto=True), events)
                 return
             s.phase = DECIDE
-            s.final = final
+            s.final = False
             s.last_total[seat] = total
             s.last_made[seat] |= made
             return

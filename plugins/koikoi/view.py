@@ -1,31 +1,71 @@
 """Text views of Koi-Koi: the terminal board, menu labels, event lines and the rules page.
 
 Everything here reads observations, events and rule mappings (plain data); every user-facing
-string goes through the ``asobi_koikoi`` translator. Card ids are shown as they are: they are
-the names a player types.
+string goes through the ``asobi_koikoi`` translator. Cards are shown by their names in the
+player's language (names.py); ids stay in the data.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from asobi.i18n import translator
+from asobi.model import Reason
 
-from .cards import CARD_KIND, GROUPS, INDEX, PLANTS, month_of
+from .cards import GROUPS, INDEX, PLANTS, month_of
+from .names import card_name, card_names, counts_as, kind_label
 from .rules import compile_rules
 
 Tr = Callable[[str], str]
 
 KIND_LABELS = {"bright": "brights", "animal": "animals", "ribbon": "ribbons", "plain": "plains"}
+WIDTH = 80
+"""Terminal columns the board and the hand are wrapped to."""
 
 
 def _tr(lang: str) -> Tr:
     return translator("asobi_koikoi", lang)
 
 
-def _cards(_: Tr, cards: list[str]) -> str:
-    return ", ".join(cards) if cards else _("(none)")
+def _columns(text: str) -> int:
+    """Terminal columns of ``text`` (wide East Asian characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _wrapped(
+    head: str, items: Sequence[str], sep: str, indent: int = 4, width: int = WIDTH
+) -> list[str]:
+    """``head`` then ``items`` joined by ``sep``, in lines of at most ``width`` columns that
+    break only between items (continuation lines are indented; an item never splits)."""
+    joiner = " " if sep.endswith(" ") else ""
+    tail = sep.rstrip()
+    lines: list[str] = []
+    line = head
+    for i, item in enumerate(items):
+        piece = item + (tail if i < len(items) - 1 else "")
+        if i and _columns(line + joiner + piece) > width:
+            lines.append(line)
+            line = " " * indent + piece
+        else:
+            line = line + (joiner if i else "") + piece
+    lines.append(line)
+    return lines
+
+
+def _shown(_: Tr, card: str, sake_is_plain: bool) -> str:
+    """A card with its kind, as the board and the hand show it."""
+    return _("{card} [{kind}]").format(card=card_name(_, card),
+                                       kind=kind_label(_, card, sake_is_plain))
+
+
+def _zone(_: Tr, head: str, cards: Sequence[str], sake_is_plain: bool) -> list[str]:
+    """A labelled row of cards with their kinds, wrapped at :data:`WIDTH`."""
+    if not cards:
+        return [head.format(cards=_("(none)"))]
+    prefix = head.format(cards="")
+    return _wrapped(prefix, [_shown(_, c, sake_is_plain) for c in cards], _(", "))
 
 
 def _who(_: Tr, viewer: int, seat: int | None) -> str:
@@ -40,12 +80,14 @@ def _pair(_: Tr, viewer: int, values: list[Any]) -> str:
     )
 
 
-def _by_kind(_: Tr, cards: list[str]) -> list[str]:
+def _by_kind(_: Tr, cards: list[str], sake_is_plain: bool) -> list[str]:
+    """Captured cards by kind (the sake cup under animals and plains when it is both)."""
     lines = []
     for kind, label in KIND_LABELS.items():
-        group = [c for c in cards if CARD_KIND[INDEX[c]] == kind]
+        group = [c for c in cards if kind in counts_as(c, sake_is_plain)]
         if group:
-            lines.append(f"    {_(label)} ({len(group)}): {', '.join(group)}")
+            head = f"    {_(label)} ({len(group)}): "
+            lines += _wrapped(head, [card_name(_, c) for c in group], _(", "), indent=8)
     return lines or ["    " + _("(none)")]
 
 
@@ -59,7 +101,7 @@ def _yaku_lines(_: Tr, player: Mapping[str, Any]) -> list[str]:
         text = _("{title}: {have}/{need}").format(
             title=_(close["title"]), have=close["have"], need=close["need"])
         if close["missing"]:
-            text += ", " + _("missing {cards}").format(cards=", ".join(close["missing"]))
+            text += ", " + _("missing {cards}").format(cards=card_names(_, close["missing"]))
         lines.append("    " + _("close: {text}").format(text=text))
     return lines
 
@@ -73,6 +115,7 @@ def render_text(obs: Mapping[str, Any], lang: str) -> str:
     me = obs["seat"]
     other = 1 - me
     month = obs["month"]
+    sake = bool(obs.get("sake_cup_is_plain", True))
     lines = [
         _("Koi-Koi — round {round}/{rounds} (month {month}: {plant}) — dealer: {dealer}").format(
             round=obs["round"], rounds=obs["rounds"], month=month,
@@ -83,14 +126,14 @@ def render_text(obs: Mapping[str, Any], lang: str) -> str:
         _("Stock: {stock} cards · opponent's hand: {hand} cards").format(
             stock=obs["stock"], hand=obs["opponent_hand"]),
         "",
-        _("Board: {cards}").format(cards=_cards(_, obs["board"])),
-        _("Your hand: {cards}").format(cards=_cards(_, obs["hand"])),
+        *_zone(_, _("Board: {cards}"), obs["board"], sake),
+        *_zone(_, _("Your hand: {cards}"), obs["hand"], sake),
         "",
         _("Your captures:"),
-        *_by_kind(_, obs["players"][me]["captured"]),
+        *_by_kind(_, obs["players"][me]["captured"], sake),
         *_yaku_lines(_, obs["players"][me]),
         _("Opponent's captures:"),
-        *_by_kind(_, obs["players"][other]["captured"]),
+        *_by_kind(_, obs["players"][other]["captured"], sake),
         *_yaku_lines(_, obs["players"][other]),
         "",
         _status(_, obs),
@@ -113,7 +156,9 @@ def _status(_: Tr, obs: Mapping[str, Any]) -> str:
             text = _("You played {card}; it matches {a} and {b}: choose which to capture.")
         else:
             text = _("You drew {card}; it matches {a} and {b}: choose which to capture.")
-        return text.format(card=obs["pending"], a=obs["candidates"][0], b=obs["candidates"][1])
+        a, b = obs["candidates"][:2]
+        return text.format(card=card_name(_, obs["pending"]), a=card_name(_, a),
+                           b=card_name(_, b))
     if phase == "koikoi":
         decision = obs["decision"]
         if decision["final"]:
@@ -134,15 +179,19 @@ def describe_action(obs: Mapping[str, Any], action: Mapping[str, Any], lang: str
         card = action["play"]
         month = month_of(INDEX[card])
         matches = [c for c in obs["board"] if month_of(INDEX[c]) == month]
+        name = card_name(_, card)
         if not matches:
-            return _("play {card} (stays on the board)").format(card=card)
+            return _("play {card} (stays on the board)").format(card=name)
         if len(matches) == 2:
             return _("play {card} (then choose {a} or {b})").format(
-                card=card, a=matches[0], b=matches[1])
-        return _("play {card} (captures {cards})").format(card=card, cards=", ".join(matches))
+                card=name, a=card_name(_, matches[0]), b=card_name(_, matches[1]))
+        return _("play {card} (captures {cards})").format(card=name,
+                                                          cards=card_names(_, matches))
     if "capture" in action:
+        pending = obs.get("pending")
         return _("capture {card} with {pending}").format(
-            card=action["capture"], pending=obs.get("pending", "?"))
+            card=card_name(_, action["capture"]),
+            pending=card_name(_, pending) if pending else "?")
     if "koikoi" in action:
         if action["koikoi"]:
             return _("koi-koi (play on)")
@@ -161,11 +210,11 @@ def describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None
         text = _("Round {round}/{rounds} (month {month}); dealer: {dealer}. Board: {board}.")
         return text.format(
             round=event["round"], rounds=event["rounds"], month=event["month"],
-            dealer=_who(_, seat, event["dealer"]), board=", ".join(event["board"]))
+            dealer=_who(_, seat, event["dealer"]), board=card_names(_, event["board"]))
     if kind == "deal":
         if not mine:
             return None
-        return _("Your hand: {cards}.").format(cards=", ".join(event["hand"]))
+        return _("Your hand: {cards}.").format(cards=card_names(_, event["hand"]))
     if kind == "redeal":
         reasons = {
             "board-four-of-month": _("four cards of one month on the board"),
@@ -178,23 +227,25 @@ def describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None
     if kind == "hand_yaku":
         text = _("You show {yaku} ({cards}) and win {points}.") if mine else _(
             "The opponent shows {yaku} ({cards}) and wins {points}.")
-        return text.format(yaku=_(event["yaku"]), cards=", ".join(event["cards"]),
+        return text.format(yaku=_(event["yaku"]), cards=card_names(_, event["cards"]),
                            points=event["points"])
     if kind == "play":
         text = _("You play {card}.") if mine else _("The opponent plays {card}.")
-        return text.format(card=event["card"])
+        return text.format(card=card_name(_, event["card"]))
     if kind == "draw":
         text = _("You draw {card}.") if mine else _("The opponent draws {card}.")
-        return text.format(card=event["card"])
+        return text.format(card=card_name(_, event["card"]))
     if kind == "lay":
-        return _("{card} stays on the board.").format(card=event["card"])
+        return _("{card} stays on the board.").format(card=card_name(_, event["card"]))
     if kind == "choose":
         text = _("{card} matches {a} and {b}: you choose one.") if mine else _(
             "{card} matches {a} and {b}: the opponent chooses one.")
-        return text.format(card=event["card"], a=event["candidates"][0], b=event["candidates"][1])
+        a, b = event["candidates"][:2]
+        return text.format(card=card_name(_, event["card"]), a=card_name(_, a),
+                           b=card_name(_, b))
     if kind == "capture":
         text = _("You capture {cards}.") if mine else _("The opponent captures {cards}.")
-        return text.format(cards=", ".join(event["cards"]))
+        return text.format(cards=card_names(_, event["cards"]))
     if kind == "yaku":
         made = ", ".join(f"{_(y['title'])} {y['points']}" for y in event["yaku"])
         text = _("Your yaku: {list} (total {total}).") if mine else _(
@@ -204,8 +255,12 @@ def describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None
         text = _("You call koi-koi!") if mine else _("The opponent calls koi-koi!")
         return text
     if kind == "stop":
-        text = _("You stop and score {points}.") if mine else _(
-            "The opponent stops and scores {points}.")
+        if event.get("auto"):
+            text = _("No turn remains: you stop and score {points}.") if mine else _(
+                "No turn remains: the opponent stops and scores {points}.")
+        else:
+            text = _("You stop and score {points}.") if mine else _(
+                "The opponent stops and scores {points}.")
         return text.format(points=event["points"])
     if kind == "round_end":
         if event["winner"] is None:
@@ -240,12 +295,14 @@ def _signed(points: int) -> str:
 
 
 def _yaku_cards(_: Tr, spec: Mapping[str, Any]) -> str:
-    parts = [*spec.get("cards", ())]
+    """The cards a yaku is made of, as a comma-separated list of names and kinds."""
+    parts = [card_name(_, c) for c in spec.get("cards", ())]
     parts += [_(KIND_LABELS[k]) for k in spec.get("kinds", ())]
-    parts += [_(g.replace("-", " ")) for g in spec.get("groups", ())]
+    for group in spec.get("groups", ()):
+        parts += [card_name(_, c) for c in GROUPS[group]]
     if spec.get("round_month"):
         parts.append(_("the four cards of the round's month"))
-    pool = ", ".join(parts)
+    pool = _(", ").join(parts)
     required = [*spec.get("required", ())]
     for group in spec.get("required_groups", ()):
         required += GROUPS[group]
@@ -253,7 +310,7 @@ def _yaku_cards(_: Tr, spec: Mapping[str, Any]) -> str:
     if pool:
         text = _("{count} of: {pool}").format(count=spec.get("count", _("all")), pool=pool)
     if required:
-        need = _("with {cards}").format(cards=", ".join(required))
+        need = _("with {cards}").format(cards=card_names(_, required))
         text = f"{text} {need}" if text else need
     return text
 
@@ -278,7 +335,7 @@ def rules_text(rules: Mapping[str, Any], lang: str) -> str:
             notes.append(_("only after a koi-koi call"))
         if spec.get("cancelled_by"):
             notes.append(_("void when you capture {cards}").format(
-                cards=", ".join(spec["cancelled_by"])))
+                cards=card_names(_, spec["cancelled_by"])))
         if spec.get("requires"):
             notes.append(_("needs {yaku}").format(
                 yaku=", ".join(_(titles[r]) for r in spec["requires"])))
@@ -323,10 +380,7 @@ def rules_text(rules: Mapping[str, Any], lang: str) -> str:
         lines.append("  " + _("Hand yaku: none"))
     lines.append("  " + _("Stop or koi-koi after a turn that made a new yaku or raised the total; "
                           "the stopper scores, the other player scores nothing."))
-    if compiled.last_turn_auto:
-        text = _("On {whose} final turn a new yaku stops the round by itself.")
-    else:
-        text = _("On {whose} final turn the only choice is to stop.")
+    text = _("On {whose} final turn a new yaku stops the round by itself.")
     whose = _("a player's") if compiled.last_turn_own else _("the round's")
     lines.append("  " + text.format(whose=whose))
     scoring = rules["scoring"]
@@ -357,3 +411,33 @@ def rules_text(rules: Mapping[str, Any], lang: str) -> str:
     }[exhausted["outcome"]]
     lines.append("  " + _("When both hands run out: {outcome}.").format(outcome=outcome))
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- hints
+
+
+def _reason_value(_: Tr, key: str, value: Any, lang: str) -> Any:
+    if isinstance(value, Reason):
+        return describe_reason(value, lang)
+    if key == "card" and isinstance(value, str):
+        return card_name(_, value)
+    if key == "cards":
+        cards = value.split(",") if isinstance(value, str) else list(value)
+        return card_names(_, [str(c).strip() for c in cards])
+    return value
+
+
+def describe_reason(reason: Reason | str, lang: str) -> str | None:
+    """An AI's reason in ``lang`` with card names for the ``card``/``cards`` values (ids in
+    the reason); None for plain text, which the core's default shows as it is."""
+    if not isinstance(reason, Reason):
+        return None
+    _ = _tr(lang)
+    message = _(reason.text)
+    if message == reason.text:  # the core's own reasons ("the only legal move"...)
+        message = translator("asobi", lang)(message)
+    values = {key: _reason_value(_, key, value, lang) for key, value in reason.params.items()}
+    try:
+        return message.format(**values)
+    except (KeyError, IndexError, ValueError):  # a translation with a broken placeholder
+        return str(reason)

@@ -175,10 +175,12 @@ def test_hint_reasons_come_in_the_players_language(installed):
 
     koikoi, sakura = installed.game("koikoi"), installed.game("sakura")
     reason = Reason("take {card}: {why}", {"card": "pine-crane", "why": Reason("feeds my yaku")})
-    assert str(reason) == "take pine-crane: feeds my yaku"
-    assert koikoi.hooks.describe_reason(reason, "en") == "take pine-crane: feeds my yaku"
-    assert koikoi.hooks.describe_reason(reason, "pt") == "levar pine-crane: ajuda o meu yaku"
-    assert koikoi.hooks.describe_reason(reason, "ja") == "pine-craneを取る：自分の役に近づく"
+    assert str(reason) == "take pine-crane: feeds my yaku"  # the English sentence, with ids
+    # The game shows its cards by name, in the player's language.
+    assert koikoi.hooks.describe_reason(reason, "en") == "take Pine with crane: feeds my yaku"
+    assert koikoi.hooks.describe_reason(reason, "pt") == (
+        "levar Pinheiro com grou: ajuda o meu yaku")
+    assert koikoi.hooks.describe_reason(reason, "ja") == "松に鶴を取る：自分の役に近づく"
     # The core's own reasons are translated by the core's catalogue, for every game.
     assert sakura.hooks.describe_reason(Reason("the only legal move"), "it") == (
         "l'unica mossa consentita")

@@ -190,11 +190,16 @@ def _last_turn(rules, dealer_hand):
                     seat=1)
 
 
-def test_when_no_turn_remains_only_stop_is_offered():
-    state = _last_turn("standard", [])
-    act(state, {"play": "peony-ribbon"})
-    assert legal(state) == [{"koikoi": False}]
-    assert obs(state, 1)["decision"]["final"] is True
+@pytest.mark.parametrize("name", ["standard", "italian", "nintendo"])
+def test_when_no_turn_remains_the_round_stops_by_itself(name):
+    state = _last_turn(name, [])
+    events = act(state, {"play": "peony-ribbon"})
+    stops = [e for e in events if e["type"] == "stop"]
+    assert stops == [{"type": "stop", "seat": 1, "total": 6 if name != "nintendo" else 5,
+                      "points": 6 if name != "nintendo" else 5, "auto": True}]
+    assert "round_end" in types(events)
+    assert plugin.asobi_result(state)["rounds"][0]["winner"] == 1
+    assert "koikoi" not in obs(state, 1)["phase"]
 
 
 def test_on_the_dealers_last_turn_the_opponent_still_has_a_turn():

@@ -85,3 +85,67 @@ def test_bench_reports_rounds_per_second():
     assert report["unit"] == "rounds" and report["count"] > 0
     assert report["per_second"] == pytest.approx(report["count"] / report["seconds"], rel=0.05)
     assert bench.bench(preset("nintendo"), 0.05, 2)["count"] > 0
+
+
+# ------------------------------------------------------------------ older records
+
+LEGACY = sorted((Path(__file__).parent / "records" / "legacy").glob("*.json"))
+"""Records made when a rise on the final turn still asked for ``{"koikoi": false}`` as the only
+legal move (standard and italian); the round now stops by itself there."""
+
+
+def replay_legacy(record):
+    """Like :func:`replay_with_hooks`, letting through the stop the engine now makes itself."""
+    rules = preset(record["variant"])
+    ctx = SetupContext(rules=rules, players=2, rng=random.Random(record["seed"]),
+                       setup=record.get("setup"))
+    state = plugin.asobi_setup(ctx)
+    skipped = 0
+    for move in record["moves"]:
+        if plugin.asobi_obsolete_move(state, move["seat"], move["action"]):
+            skipped += 1
+            continue
+        assert plugin.asobi_to_act(state) == [move["seat"]]
+        assert move["action"] in plugin.asobi_legal_actions(state, move["seat"])
+        plugin.asobi_apply(state, move["seat"], move["action"])
+    return skipped, {"game": "koikoi", "variant": record["variant"], **plugin.asobi_result(state)}
+
+
+@pytest.mark.parametrize("path", LEGACY, ids=[p.stem for p in LEGACY])
+def test_an_older_record_with_the_last_turn_stop_replays_to_its_result(path):
+    record = json.loads(path.read_text(encoding="utf-8"))
+    skipped, result = replay_legacy(record)
+    assert skipped == 1 and result == record["expected"]
+
+
+def test_the_old_stop_is_obsolete_only_right_after_the_automatic_stop():
+    from asobi.errors import AsobiError
+
+    record = json.loads((Path(__file__).parent / "records" / "legacy" /
+                         "italian-last-turn-stop.json").read_text(encoding="utf-8"))
+    moves = record["moves"]
+    at = next(i for i, m in enumerate(moves) if m["action"] == {"koikoi": False}
+              and i > 0 and moves[i - 1]["action"] != {"koikoi": True})
+    state = plugin.asobi_setup(SetupContext(rules=preset("italian"), players=2,
+                                            rng=random.Random(record["seed"])))
+    for move in moves[:at]:
+        plugin.asobi_apply(state, move["seat"], move["action"])
+    stop = [e for e in state.log if e["type"] == "stop"]
+    assert stop and stop[0]["auto"] is True
+    seat = moves[at]["seat"]
+    assert plugin.asobi_obsolete_move(state, seat, {"koikoi": False}) is True
+    assert not plugin.asobi_obsolete_move(state, 1 - seat, {"koikoi": False})
+    assert not plugin.asobi_obsolete_move(state, seat, {"koikoi": True})
+    assert not plugin.asobi_obsolete_move(state, seat, {"koikoi": 0})
+    with pytest.raises(AsobiError):  # played live, it is an illegal move
+        plugin.asobi_apply(state, seat, {"koikoi": False})
+
+
+@pytest.mark.parametrize("path", LEGACY, ids=[p.stem for p in LEGACY])
+def test_an_older_record_replays_through_the_core(path):
+    from asobi import records
+    from asobi.registry import discover
+
+    record = json.loads(path.read_text(encoding="utf-8"))
+    session = records.replay(discover(), record, base_dir=path.parent)
+    assert session.result() == record["expected"]

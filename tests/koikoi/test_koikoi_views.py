@@ -20,10 +20,12 @@ def test_board_view_shows_everything_a_player_needs():
     state = _choice_position()
     text = plugin.asobi_render_text(plugin.asobi_observation(state, 0), "en")
     assert "round 1/1" in text and "dealer: you" in text
-    assert "Board: cherry-plain-1, iris-bridge, iris-plain-1, maple-plain-1" in text
-    assert "Your hand: cherry-ribbon, wisteria-plain-1" in text
-    assert "ribbons (1): pine-ribbon" in text and "animals (1): clover-boar" in text
-    assert "brights (1): pampas-moon" in text  # the opponent's pile, grouped by kind
+    assert ("Board: Cherry plain 1 [plain], Iris with bridge [animal], Iris plain 1 [plain],\n"
+            "    Maple plain 1 [plain]") in text
+    assert "Your hand: Cherry ribbon (poetry) [ribbon], Wisteria plain 1 [plain]" in text
+    assert "ribbons (1): Pine ribbon (poetry)" in text
+    assert "animals (1): Clover with boar" in text
+    assert "brights (1): Pampas with moon" in text  # the opponent's pile, grouped by kind
     assert "opponent's hand: 2 cards" in text and "Scores: you 0 · opponent 0" in text
     assert "Koi-koi calls: you 0 · opponent 0" in text
     assert "Your turn: play a card" in text
@@ -34,13 +36,13 @@ def test_board_view_shows_yaku_what_is_close_and_the_pending_card():
     state.captured[0] |= 1 << INDEX["plum-ribbon"]
     act(state, {"play": "cherry-ribbon"})
     text = plugin.asobi_render_text(plugin.asobi_observation(state, 0), "en")
-    assert "You drew iris-ribbon; it matches iris-bridge and iris-plain-1" in text
+    assert "You drew Iris ribbon; it matches Iris with bridge and Iris plain 1" in text
     before = _choice_position()
     text = plugin.asobi_render_text(plugin.asobi_observation(before, 0), "en")
     assert "close: red poetry ribbons: 1/3" not in text  # too far to mention
     before.captured[0] |= 1 << INDEX["plum-ribbon"]
     text = plugin.asobi_render_text(plugin.asobi_observation(before, 0), "en")
-    assert "close: red poetry ribbons: 2/3, missing cherry-ribbon" in text
+    assert "close: red poetry ribbons: 2/3, missing Cherry ribbon (poetry)" in text
     act(before, {"play": "cherry-ribbon"})
     act(before, {"capture": "iris-bridge"})
     text = plugin.asobi_render_text(plugin.asobi_observation(before, 0), "en")
@@ -56,14 +58,16 @@ def test_menu_labels():
     seen = plugin.asobi_observation(state, 0)
     label = {a["play"]: plugin.asobi_describe_action(seen, a, "en")
              for a in plugin.asobi_legal_actions(state, 0)}
-    assert label["pine-crane"] == "play pine-crane (captures pine-plain-1)"
-    assert label["cherry-ribbon"] == ("play cherry-ribbon (then choose cherry-plain-1 or "
-                                      "cherry-plain-2)")
-    assert label["wisteria-plain-1"] == "play wisteria-plain-1 (stays on the board)"
+    assert label["pine-crane"] == "play Pine with crane (captures Pine plain 1)"
+    assert label["cherry-ribbon"] == ("play Cherry ribbon (poetry) (then choose Cherry plain 1 "
+                                      "or Cherry plain 2)")
+    assert label["wisteria-plain-1"] == "play Wisteria plain 1 (stays on the board)"
     act(state, {"play": "cherry-ribbon"})
     seen = plugin.asobi_observation(state, 0)
     assert plugin.asobi_describe_action(seen, {"capture": "cherry-plain-2"}, "en") == (
-        "capture cherry-plain-2 with cherry-ribbon")
+        "capture Cherry plain 2 with Cherry ribbon (poetry)")
+    assert plugin.asobi_describe_action(seen, {"capture": "cherry-plain-2"}, "ja") == (
+        "桜に赤短で桜のカス2を取る")
     act(state, {"capture": "cherry-plain-2"})
     seen = plugin.asobi_observation(state, 0)
     assert plugin.asobi_describe_action(seen, {"koikoi": False}, "en") == "stop and score 6"
@@ -86,8 +90,10 @@ def test_events_are_narrated_for_each_seat_and_private_ones_stay_private():
                    "scores": [0, 6]}]:
         lines[event["type"]] = plugin.asobi_describe_event(event, 0, "en")
     assert lines["koikoi"] == "The opponent calls koi-koi!"
-    assert lines["capture"] == "You capture pine-crane, pine-plain-1."
-    assert lines["draw"] == "The opponent draws maple-deer."
+    assert lines["capture"] == "You capture Pine with crane, Pine plain 1."
+    assert lines["draw"] == "The opponent draws Maple with deer."
+    assert plugin.asobi_describe_event({"type": "draw", "seat": 1, "card": "pine-ribbon"}, 0,
+                                       "ja") == "相手が松に赤短をめくりました。"
     assert lines["round_end"] == ("The opponent wins round 1. Points: you 0 · opponent +6. "
                                   "Scores: you 0 · opponent 6.")
 

@@ -27,6 +27,34 @@ const ORDER = {
   paulownia: ["paulownia-phoenix", "paulownia-plain-1", "paulownia-plain-2", "paulownia-plain-3"],
 };
 export const CARDS = PLANTS.flatMap((p) => ORDER[p]);
+// English card names: the same as names.py, and the keys of the game's catalogue, so
+// ctx.gt(CARD_NAMES[id]) gives the name in the player's language.
+export const CARD_NAMES = {
+  "pine-crane": "Pine with crane", "pine-ribbon": "Pine ribbon (poetry)",
+  "pine-plain-1": "Pine plain 1", "pine-plain-2": "Pine plain 2",
+  "plum-warbler": "Plum with warbler", "plum-ribbon": "Plum ribbon (poetry)",
+  "plum-plain-1": "Plum plain 1", "plum-plain-2": "Plum plain 2",
+  "cherry-curtain": "Cherry with curtain", "cherry-ribbon": "Cherry ribbon (poetry)",
+  "cherry-plain-1": "Cherry plain 1", "cherry-plain-2": "Cherry plain 2",
+  "wisteria-cuckoo": "Wisteria with cuckoo", "wisteria-ribbon": "Wisteria ribbon",
+  "wisteria-plain-1": "Wisteria plain 1", "wisteria-plain-2": "Wisteria plain 2",
+  "iris-bridge": "Iris with bridge", "iris-ribbon": "Iris ribbon",
+  "iris-plain-1": "Iris plain 1", "iris-plain-2": "Iris plain 2",
+  "peony-butterflies": "Peony with butterflies", "peony-ribbon": "Peony ribbon (blue)",
+  "peony-plain-1": "Peony plain 1", "peony-plain-2": "Peony plain 2",
+  "clover-boar": "Clover with boar", "clover-ribbon": "Clover ribbon",
+  "clover-plain-1": "Clover plain 1", "clover-plain-2": "Clover plain 2",
+  "pampas-moon": "Pampas with moon", "pampas-geese": "Pampas with geese",
+  "pampas-plain-1": "Pampas plain 1", "pampas-plain-2": "Pampas plain 2",
+  "chrysanthemum-sake": "Chrysanthemum with sake cup", "chrysanthemum-ribbon": "Chrysanthemum ribbon (blue)",
+  "chrysanthemum-plain-1": "Chrysanthemum plain 1", "chrysanthemum-plain-2": "Chrysanthemum plain 2",
+  "maple-deer": "Maple with deer", "maple-ribbon": "Maple ribbon (blue)",
+  "maple-plain-1": "Maple plain 1", "maple-plain-2": "Maple plain 2",
+  "willow-rainman": "Willow with rain man", "willow-swallow": "Willow with swallow",
+  "willow-ribbon": "Willow ribbon", "willow-lightning": "Willow with lightning",
+  "paulownia-phoenix": "Paulownia with phoenix", "paulownia-plain-1": "Paulownia plain 1",
+  "paulownia-plain-2": "Paulownia plain 2", "paulownia-plain-3": "Paulownia plain 3",
+};
 export const RIBBON_STYLE = {
   "pine-ribbon": "poetry", "plum-ribbon": "poetry", "cherry-ribbon": "poetry",
   "peony-ribbon": "blue", "chrysanthemum-ribbon": "blue", "maple-ribbon": "blue",

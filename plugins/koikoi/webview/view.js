@@ -1,6 +1,6 @@
 // Koi-Koi in the browser: the table, the koi-koi decision, yaku progress and round summaries.
 // Contract: see frontends/web/README.md (mount(root, ctx) -> {update, key, hint}; rules()).
-import { backSVG, CARDS, cardSVG, GROUPS, kindOf, monthOf, PLANTS } from "./cards.js";
+import { backSVG, CARD_NAMES, CARDS, cardSVG, GROUPS, kindOf, monthOf, PLANTS } from "./cards.js";
 
 const KINDS = ["bright", "animal", "ribbon", "plain"];
 const KIND_LABEL = { bright: "brights", animal: "animals", ribbon: "ribbons", plain: "plains" };
@@ -15,9 +15,8 @@ function stylesheet(ctx) {
 }
 
 function cardName(ctx, id) {
-  const month = monthOf(id);
-  const plant = ctx.gt(PLANTS[month - 1]);
-  return `${ctx.gt("{plant} ({month})", { plant, month })} · ${ctx.gt(kindOf(id))} · ${id}`;
+  // The name the text view and the server's narration use (the game's catalogue), and the kind.
+  return `${ctx.gt(CARD_NAMES[id] || id)} · ${ctx.gt(kindOf(id))}`;
 }
 
 function cardNode(ctx, id, { button = false, label = "", extra = "" } = {}) {
