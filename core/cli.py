@@ -91,21 +91,32 @@ def cmd_games(reg: Registry, args: argparse.Namespace) -> int:
         return 0
     if not rows:
         print("No games are installed.")
+    table = []
     for row in rows:
         low, high = row["players"]
-        players = f"{low}" if low == high else f"{low}-{high}"
-        print(f"{row['name']:<12} {row['title']:<20} {players} players   {row['summary']}")
-        print(f"{'':<12} AI levels: {', '.join(row['ai_levels'])}")
+        players = f"{low} players" if low == high else f"{low}-{high} players"
+        table.append((row["name"], row["title"], players, row["summary"]))
+    widths = [max(len(cells[i]) for cells in table) for i in range(3)]
+    for cells, row in zip(table, rows, strict=True):
+        print("  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=False)) + "  " + cells[3])
+        print(f"{'':<{widths[0]}}  AI levels: {', '.join(row['ai_levels'])}")
     return 0
 
 
 def cmd_frontends(reg: Registry, args: argparse.Namespace) -> int:
-    rows = [{"name": f.name, "distribution": f.distribution} for f in reg.frontends().values()]
+    rows = []
+    for frontend in reg.frontends().values():
+        try:
+            title = str(getattr(frontend.load(), "title", ""))
+        except AsobiError as exc:  # a frontend that fails to load is listed with why
+            title = f"(broken: {exc})"
+        rows.append({"name": frontend.name, "title": title, "distribution": frontend.distribution})
     if args.json:
         emit_json(rows)
         return 0
+    width = max((len(r["name"]) for r in rows), default=0)
     for row in rows:
-        print(f"{row['name']:<10} ({row['distribution']})")
+        print(f"{row['name']:<{width}}  {row['title']}  ({row['distribution']})")
     return 0
 
 

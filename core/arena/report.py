@@ -104,19 +104,20 @@ def _interval(stats: dict[str, Any], digits: int = 2) -> str:
 
 def format_text(report: dict[str, Any]) -> str:
     """The arena report as a few lines of text."""
+    labels = [f"{row['position'] + 1}. {row['player']}" for row in report["players"]]
+    width = max([len("player"), *map(len, labels)])
     lines = [
         f"{report['game']} ({report['variant']}): {report['games']} games, "
         f"{report['blocks']} blocks, {report['pairing']}, seed {report['seed']}, "
         f"{report['seconds']}s",
         *([f"({report['rounded']})"] if report.get("rounded") else []),
-        f"{'player':<16} {'wins':>11} {'points/round (95% CI)':>22} "
+        f"{'player':<{width}} {'wins':>13} {'points/round (95% CI)':>22} "
         f"{'points/game (95% CI)':>22} {'move ms p50':>11} {'p95':>8}",
     ]
-    for row in report["players"]:
-        label = f"{row['position'] + 1}. {row['player']}"
+    for label, row in zip(labels, report["players"], strict=True):
         wins = f"{row['wins']} ({100 * row['win_rate']:.1f}%)"
         lines.append(
-            f"{label:<16} {wins:>11} {_interval(row['points_per_round']):>22} "
+            f"{label:<{width}} {wins:>13} {_interval(row['points_per_round']):>22} "
             f"{_interval(row['points_per_game']):>22} {row['move_ms_median']:>11.1f} "
             f"{row['move_ms_p95']:>8.1f}"
         )

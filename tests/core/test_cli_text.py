@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 
@@ -237,3 +238,24 @@ def test_a_line_that_is_not_text_is_not_a_choice(cli, monkeypatch, capsys):
     assert cli(["play", "nim", "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert "'?' is not a choice" in out and "You left the game." in out
+
+
+def test_listings_are_in_columns_and_frontends_have_their_titles(capsys):
+    from asobi.cli import main
+
+    assert main(["games"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if "players" in line]
+    starts = {tuple(m.start() for m in re.finditer(r"(?<=  )\S", line))[:3] for line in lines}
+    assert len(lines) >= 2 and len(starts) == 1, lines  # every column starts at one place
+    assert main(["frontends"]) == 0
+    out = capsys.readouterr().out
+    assert "Plain text (any terminal, works through pipes)" in out and "Web browser" in out
+
+
+def test_a_game_that_narrates_its_end_is_not_summed_up_twice(monkeypatch, capsys):
+    from asobi.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 200))
+    assert main(["play", "koikoi", "--players", "human,ai:easy", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Game over") == 1 and "Final scores" in out
