@@ -39,6 +39,7 @@ def observation(state: State, seat: int) -> dict[str, Any]:
         "painters": list(state.painters),
         "tokens": list(state.tokens),
         "supply": state.supply,
+        "start_tokens": rules.start_tokens,
         "bumps": list(state.bumps),
         "hand": [card(n).as_dict() for n in sorted(state.hands[seat])],
         "hand_sizes": [len(h) for h in state.hands],

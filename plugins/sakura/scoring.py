@@ -4,6 +4,10 @@ A tree scores once, the first time the Emperor reaches it (turn.py notices and c
 :func:`score_tree`): tokens from the supply by closeness to the Emperor, then the session's
 point adjustment, then the painters regroup behind the closest. The last tree ends the game;
 most tokens wins and a tie goes to the tied seat closest to the Emperor (:func:`winner_of`).
+
+Painters sharing the gate are neither ahead of nor behind each other; the variant's
+``gate_ties`` says whether they take no place at a tree (``unplaced``) or each take the place
+they tie for (``shared``): see :func:`standings`.
 """
 
 from __future__ import annotations
@@ -13,6 +17,21 @@ from typing import Any
 from asobi_sakura.movement import ranking
 from asobi_sakura.state import OVER, Events, State
 
+SHARED = "shared"
+
+
+def standings(state: State) -> list[list[int]]:
+    """The painters a tree places, closest first, as groups of painters tied for a place.
+
+    Every group holds one painter, except that with ``gate_ties: shared`` two or more
+    painters sharing the gate form one last group (in painter order). With ``unplaced`` they
+    are left out; a lone painter at the gate is last either way."""
+    groups = [[p] for p in ranking(state)]
+    at_gate = [p for p, pos in enumerate(state.painters) if pos == 0]
+    if state.rules.gate_ties == SHARED and len(at_gate) >= 2:
+        groups.append(at_gate)
+    return groups
+
 
 def score_tree(state: State, tree: int, discarded: list[int], events: Events) -> None:
     """Score tree ``tree`` (0-based) now that the Emperor stands on it; ``discarded`` are the
@@ -21,14 +40,21 @@ def score_tree(state: State, tree: int, discarded: list[int], events: Events) ->
     state.scored[tree] = True
     last = tree == len(state.trees) - 1
     places = rules.tree_places(state.players, last)
-    ranked = ranking(state)
+    groups = standings(state)
+    ranked = [p for group in groups for p in group]
     gained = [0] * len(state.painters)
-    for place, painter in enumerate(ranked[: len(places)]):
-        amount = min(places[place], state.supply)
-        state.supply -= amount
-        state.tokens[painter] += amount
-        gained[painter] = amount
-    winner = ranked[0] if ranked and ranked[0] < state.players else None
+    place = 0
+    for group in groups:
+        if place >= len(places):
+            break
+        for painter in group:
+            amount = min(places[place], state.supply)
+            state.supply -= amount
+            state.tokens[painter] += amount
+            gained[painter] = amount
+        place += len(group)
+    leader = groups[0] if groups else []
+    winner = leader[0] if len(leader) == 1 and leader[0] < state.players else None
     _adjust(state, tree, gained, winner, ranked)
     entry = {"tree": tree + 1, "points": gained[: state.players], "winner": winner}
     state.rounds.append(entry)
@@ -47,7 +73,15 @@ def score_tree(state: State, tree: int, discarded: list[int], events: Events) ->
         state.phase = OVER
         if events is not None:
             events.append(
-                {"type": "game_over", "scores": scores(state), "winner": winner_of(state)}
+                {
+                    "type": "game_over",
+                    "scores": scores(state),
+                    "winner": winner_of(state),
+                    # for the end summary: start + each tree's points - bump losses = scores
+                    "start_tokens": rules.start_tokens,
+                    "trees": list(state.trees),
+                    "rounds": [dict(r) for r in state.rounds],
+                }
             )
         return
     _regroup(state, ranked, events)
@@ -76,7 +110,8 @@ def _adjust(
 
 
 def _regroup(state: State, ranked: list[int], events: Events) -> None:
-    """Each ranked painter moves directly behind the one before it."""
+    """Each ranked painter moves directly behind the one before it (painters tied at the gate
+    are ranked in painter order, so they move up one behind the other)."""
     for i in range(1, len(ranked)):
         state.painters[ranked[i]] = max(0, state.painters[ranked[i - 1]] - 1)
     if events is not None:

@@ -6,8 +6,9 @@ from the engine's state, and every user-facing string goes through the translato
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from asobi.i18n import translator
@@ -30,12 +31,14 @@ def painter_mark(painter: int, players: int) -> str:
     return "N" if painter >= players else str(painter + 1)
 
 
-def painter_name(painter: int, players: int, me: int | None, _: Tr) -> str:
+def painter_name(painter: int, players: int, me: int | None, _: Tr, start: bool = False) -> str:
+    """A painter named like the rest of asobi names seats (``Seat 2``); the neutral painter
+    with a capital when the name ``start``s a sentence."""
     if painter >= players:
-        return _("the neutral painter")
+        return _("The neutral painter") if start else _("the neutral painter")
     if painter == me:
-        return _("Player {n} (you)").format(n=painter + 1)
-    return _("Player {n}").format(n=painter + 1)
+        return _("Seat {n} (you)").format(n=painter + 1)
+    return _("Seat {n}").format(n=painter + 1)
 
 
 def garden_text(card: Mapping[str, Any], _: Tr) -> str:
@@ -131,7 +134,7 @@ def render(obs: Mapping[str, Any], lang: str) -> str:
 def status_line(obs: Mapping[str, Any], _: Tr) -> str:
     players = obs["players"]
     if obs["phase"] == "over":
-        return _("The game is over.")
+        return "\n".join([_("The game is over.")] + summary_table(obs, _))
     if obs["phase"] == "choose":
         pending = obs["pending"]
         who = painter_name(pending["seat"], players, obs["seat"], _)
@@ -147,9 +150,15 @@ def status_line(obs: Mapping[str, Any], _: Tr) -> str:
         for s in range(players)
         if not obs["picked"][s]
     ]
+    chooser_seat = obs.get("neutral_chooser")
+    chooser = (
+        painter_name(chooser_seat, players, obs["seat"], _) if chooser_seat is not None else ""
+    )
+    if not waiting:
+        # every seat has picked: only the neutral painter's card is missing (``hand`` mode)
+        return _("Waiting for {who} to give the neutral painter its card.").format(who=chooser)
     line = _("Waiting for a card from: {who}").format(who=", ".join(waiting))
-    if obs.get("neutral_chooser") is not None:
-        chooser = painter_name(obs["neutral_chooser"], players, obs["seat"], _)
+    if chooser_seat is not None:
         line += " " + _("({who} gives the neutral painter its card this round)").format(
             who=chooser
         )
@@ -193,12 +202,12 @@ def describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None
         return None
     count = int(event.get("players", 6))
 
-    def who(painter: int) -> str:
-        return painter_name(painter, count, seat, _)
+    def who(painter: int, start: bool = False) -> str:
+        return painter_name(painter, count, seat, _, start)
 
     kind = event["type"]
     if kind == "picked":
-        return _("{who} has picked a card.").format(who=who(event["seat"]))
+        return _("{who} has picked a card.").format(who=who(event["seat"], True))
     if kind == "reveal":
         shown = ", ".join(f"{c['card']} ({who(c['painter'])})" for c in event["cards"])
         return _("Cards revealed: {cards}").format(cards=shown)
@@ -216,15 +225,24 @@ def describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None
         if event["from"] == event["to"]:
             return None
         return _("{who} moves from space {frm} to space {to}.").format(
-            who=who(event["painter"]), frm=event["from"], to=event["to"]
+            who=who(event["painter"], True), frm=event["from"], to=event["to"]
         )
     if kind == "bump":
-        return _("{who} bumps into the Emperor, loses {tokens} token(s) and steps back to "
-                 "space {to}.").format(who=who(event["painter"]), tokens=event["tokens"],
-                                       to=event["to"])
+        lost = int(event["tokens"])
+        if lost == 0:
+            text = _("{who} bumps into the Emperor, has no token to lose and steps back to "
+                     "space {to}.")
+        elif lost == 1:
+            text = _("{who} bumps into the Emperor, loses 1 token and steps back to space {to}.")
+        else:
+            text = _("{who} bumps into the Emperor, loses {tokens} tokens and steps back to "
+                     "space {to}.")
+        return text.format(who=who(event["painter"], True), tokens=lost, to=event["to"])
     if kind == "choice":
         direction = _("forward") if event["direction"] == "forward" else _("back")
-        return _("{who} chooses {direction}.").format(who=who(event["seat"]), direction=direction)
+        return _("{who} chooses {direction}.").format(
+            who=who(event["seat"], True), direction=direction
+        )
     if kind == "tree":
         gains = ", ".join(
             f"{who(p)} +{event['points'][p]}" for p in event["ranking"] if event["points"][p]
@@ -242,12 +260,135 @@ def describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None
         return _("Round {round} begins.").format(round=event["round"])
     if kind == "game_over":
         if event["winner"] is None:
-            return _("The game is over: a draw.")
-        return _("The game is over: {who} wins.").format(who=who(event["winner"]))
+            line = _("The game is over: a draw.")
+        else:
+            line = _("The game is over: {who} wins.").format(who=who(event["winner"]))
+        if "rounds" not in event:
+            return line
+        rows = tally(event["start_tokens"], event["trees"], event["rounds"], event["scores"])
+        sentences = [line] + [
+            seat_sentence(rows, s, who(s), _) for s in range(len(event["scores"]))
+        ]
+        return "\n  ".join(sentences)
     return None
 
 
+# ---------------------------------------------------------------------- the end summary
+
+
+START, TREE, BUMPS, TOTAL = "start", "tree", "bumps", "total"
+
+
+def tally(
+    start: int,
+    trees: Sequence[int],
+    rounds: Sequence[Mapping[str, Any]],
+    scores: Sequence[int],
+) -> list[tuple[str, int, int, list[int]]]:
+    """The end summary's rows as ``(kind, tree, space, values per seat)``, adding up:
+    starting tokens, each scored tree's gains (``rounds``, in the order they scored), the
+    tokens lost to bumps (what the other rows leave unexplained: tokens change only at trees
+    and in bumps), and the final scores."""
+    seats = len(scores)
+    rows: list[tuple[str, int, int, list[int]]] = [(START, 0, 0, [start] * seats)]
+    for entry in rounds:
+        tree = int(entry["tree"])
+        rows.append((TREE, tree, trees[tree - 1], [int(p) for p in entry["points"]]))
+    gained = [sum(row[3][s] for row in rows) for s in range(seats)]
+    rows.append((BUMPS, 0, 0, [scores[s] - gained[s] for s in range(seats)]))
+    rows.append((TOTAL, 0, 0, list(scores)))
+    return rows
+
+
+def _row_label(kind: str, tree: int, space: int, _: Tr) -> str:
+    return {
+        START: _("Starting tokens"),
+        TREE: _("Tree {tree} (space {space})"),
+        BUMPS: _("Lost in bumps"),
+        TOTAL: _("Final score"),
+    }[kind].format(tree=tree, space=space)
+
+
+def _signed(kind: str, value: int) -> str:
+    if kind in (TREE, BUMPS):
+        return f"{value:+d}" if value else "0"
+    return str(value)
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (East Asian wide characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int, right: bool) -> str:
+    gap = " " * max(0, width - _width(text))
+    return gap + text if right else text + gap
+
+
+def summary_table(obs: Mapping[str, Any], _: Tr) -> list[str]:
+    """The end summary as aligned text lines: a column per seat, a row per step."""
+    players = obs["players"]
+    scores = obs["tokens"][:players]
+    rows = tally(obs["start_tokens"], obs["trees"], obs["rounds"], scores)
+    names = [painter_name(s, players, obs["seat"], _) for s in range(players)]
+    labels = [_row_label(kind, tree, space, _) for kind, tree, space, _v in rows]
+    cells = [[_signed(kind, v) for v in values] for kind, _t, _s, values in rows]
+    first = max(_width(label) for label in labels)
+    widths = [max([_width(name)] + [_width(row[s]) for row in cells]) for s, name in
+              enumerate(names)]
+    lines = [_("Tokens, tree by tree")]
+    lines.append("  " + _pad("", first, False) + "".join(
+        "  " + _pad(name, w, True) for name, w in zip(names, widths, strict=True)))
+    for label, row in zip(labels, cells, strict=True):
+        lines.append("  " + _pad(label, first, False) + "".join(
+            "  " + _pad(cell, w, True) for cell, w in zip(row, widths, strict=True)))
+    return lines
+
+
+def seat_sentence(
+    rows: Sequence[tuple[str, int, int, list[int]]], seat: int, who: str, _: Tr
+) -> str:
+    """One seat's summary in a sentence that adds up (for the event log)."""
+    start = total = lost = 0
+    gains: list[str] = []
+    for kind, tree, _space, values in rows:
+        value = values[seat]
+        if kind == START:
+            start = value
+        elif kind == TREE:
+            gains.append(_("{points} at tree {tree}").format(points=_signed(kind, value),
+                                                              tree=tree))
+        elif kind == BUMPS:
+            lost = -value
+        else:
+            total = value
+    if lost == 0:
+        bumps = _("no token lost in bumps")
+    elif lost == 1:
+        bumps = _("1 token lost in bumps")
+    else:
+        bumps = _("{n} tokens lost in bumps").format(n=lost)
+    return _("{who}: {start} to start, {gains}; {bumps}; {total} in all.").format(
+        who=who, start=start, gains=", ".join(gains) or "-", bumps=bumps, total=total
+    )
+
+
 # ---------------------------------------------------------------------- rules page
+
+
+def bump_text(loss: int, _: Tr) -> str:
+    """The rule of bumps, with ``{loss}`` and ``{back}`` left to fill."""
+    if loss == 0:
+        return _("A painter who reaches or passes the Emperor bumps him: loses no token but "
+                 "goes {back} empty spaces back from him. The Emperor stepping back onto a "
+                 "painter bumps that painter too.")
+    if loss == 1:
+        return _("A painter who reaches or passes the Emperor bumps him: loses 1 token and "
+                 "goes {back} empty spaces back from him. The Emperor stepping back onto a "
+                 "painter bumps that painter too.")
+    return _("A painter who reaches or passes the Emperor bumps him: loses {loss} tokens and "
+             "goes {back} empty spaces back from him. The Emperor stepping back onto a painter "
+             "bumps that painter too.")
 
 
 def rules_text(rules: Mapping[str, Any], lang: str) -> str:
@@ -281,9 +422,9 @@ def rules_text(rules: Mapping[str, Any], lang: str) -> str:
         _("Cards resolve from the lowest number: first the garden action, then the painter "
           "action of the card's player."),
         _("Moves count only empty spaces. Only the gate can hold several painters."),
-        _("A painter who reaches or passes the Emperor bumps him: loses {loss} token and goes "
-          "{back} empty spaces back from him. The Emperor stepping back onto a painter bumps "
-          "that painter too.").format(loss=rules["tokens"]["bump_loss"], back=rules["bump_back"]),
+        bump_text(rules["tokens"]["bump_loss"], _).format(
+            loss=rules["tokens"]["bump_loss"], back=rules["bump_back"]
+        ),
         _("The first time the Emperor reaches a cherry tree he stops: the current card's "
           "painter action still happens, the other cards of the round are discarded, and the "
           "tree scores. Then the painters regroup behind the leader."),
@@ -303,6 +444,12 @@ def rules_text(rules: Mapping[str, Any], lang: str) -> str:
         n=rules["many_players"], points=" / ".join(map(str, scoring["places_many"]))))
     lines.append("  " + _("At the last tree the closest painter gets {n}.").format(
         n=scoring["last_tree_first"]))
+    if scoring.get("gate_ties", "unplaced") == "shared":
+        lines.append("  " + _("Painters sharing the gate each take the place they tie for, "
+                              "then move up together behind the painter ahead."))
+    else:
+        lines.append("  " + _("Painters sharing the gate take no place, and stay on the gate "
+                              "when the others regroup."))
     tokens = rules["tokens"]
     lines.append("  " + _("Each painter starts with {start} tokens; {total} tokens in all.").format(
         start=tokens["start"], total=tokens["total"]))

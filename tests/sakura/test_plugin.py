@@ -134,7 +134,7 @@ def test_text_view_draws_the_garden_hand_and_tokens(mapping):
     assert cells[4] == "=" and cells[5] == "T"
     for number in state.hands[0]:
         assert f"{number:>2}: " in text
-    assert "Tokens: Player 1 (you) 5, Player 2 5" in text
+    assert "Tokens: Seat 1 (you) 5, Seat 2 5" in text
     assert "Waiting for a card from" in text
     for other in state.hands[1:]:
         for number in other:
@@ -157,7 +157,7 @@ def test_describe_actions_and_events_in_words(mapping):
     assert len(set(labels)) == 5
     event = {"type": "bump", "painter": 2, "tokens": 1, "to": 6, "players": 4}
     assert plugin.asobi_describe_event(event, 0, "en") == (
-        "Player 3 bumps into the Emperor, loses 1 token(s) and steps back to space 6.")
+        "Seat 3 bumps into the Emperor, loses 1 token and steps back to space 6.")
     private = {"type": "draw", "seat": 1, "cards": [7], "seats": [1], "players": 4}
     assert plugin.asobi_describe_event(private, 0, "en") is None
     assert "7" in plugin.asobi_describe_event(private, 1, "en")

@@ -26,7 +26,7 @@ function place(i) {
 }
 
 export function gardenText(ctx, card) {
-  const { t } = ctx;
+  const t = ctx.gt; // the game's catalogue, like every word of this view
   const n = card.move;
   switch (card.garden) {
     case "emperor-forward": return t("Emperor {n} forward", { n });
@@ -39,7 +39,7 @@ export function gardenText(ctx, card) {
 }
 
 export function painterText(ctx, card) {
-  const { t } = ctx;
+  const t = ctx.gt;
   const n = card.steps;
   switch (card.painter) {
     case "forward": return t("Your painter {n} forward", { n });
@@ -121,7 +121,8 @@ export function mount(root, ctx) {
   const stepsList = h("ol", { class: "sk-steps", "aria-label": t("Resolution") });
   const prompt = h("div", { class: "sk-prompt", role: "status" });
   const hand = h("div", { class: "sk-hand", role: "group", "aria-label": t("Your hand") });
-  root.append(h("div", { class: "sk" }, status,
+  const summary = h("section", { class: "sk-summary", hidden: true });
+  root.append(h("div", { class: "sk" }, status, summary,
     h("div", { class: "sk-top" }, gardenBox, h("aside", { class: "sk-side" }, players)),
     h("div", { class: "sk-round" },
       h("div", {}, h("h3", {}, t("Revealed cards")), plays),
@@ -215,7 +216,13 @@ export function mount(root, ctx) {
       h("span", {}, t("Trees scored {a}/{b}", { a: obs.scored.filter(Boolean).length, b: obs.trees.length })),
       h("span", {}, t("Deck {n}", { n: obs.deck })),
       h("span", {}, t("Supply {n}", { n: obs.supply })),
-      h("span", { class: "sk-you" }, h("span", { class: "sk-dot", style: `background:${colour(obs.seat)}` }), t("You: {n} tokens", { n: obs.tokens[obs.seat] })));
+      h("span", { class: "sk-you" }, h("span", { class: "sk-dot", style: `background:${colour(obs.seat)}` }), youTokens(obs.tokens[obs.seat])));
+  }
+
+  function youTokens(n) {
+    if (n === 0) return t("You: no tokens");
+    if (n === 1) return t("You: 1 token");
+    return t("You: {n} tokens", { n });
   }
 
   function choiceButtons() {
@@ -278,12 +285,19 @@ export function mount(root, ctx) {
       case "painter": return e.painter === obs.seat
         ? t("You move from {a} to {b}.", { a: e.from, b: e.to })
         : t("{who} moves from {a} to {b}.", { who: painterName(e.painter), a: e.from, b: e.to });
-      case "bump": return t("{who} bumps into the Emperor, loses {n} and goes back to {to}.", { who: painterName(e.painter), n: e.tokens, to: e.to });
+      case "bump": return bumpText(e);
       case "choice": return t("{who} chooses {dir}.", { who: painterName(e.seat), dir: t(e.direction) });
       case "tree": return t("A cherry tree scores!");
       case "regroup": return t("The painters line up behind the leader.");
       default: return null;
     }
+  }
+
+  function bumpText(e) {
+    const who = painterName(e.painter);
+    if (e.tokens === 0) return t("{who} bumps into the Emperor, has no token to lose and goes back to {to}.", { who, to: e.to });
+    if (e.tokens === 1) return t("{who} bumps into the Emperor, loses 1 token and goes back to {to}.", { who, to: e.to });
+    return t("{who} bumps into the Emperor, loses {n} tokens and goes back to {to}.", { who, n: e.tokens, to: e.to });
   }
 
   function applyStep(e) {
@@ -323,7 +337,32 @@ export function mount(root, ctx) {
     timer = setTimeout(pump, wait);
   }
 
+  /** The end summary: per seat, starting tokens + each tree's gains - bump losses = score. */
+  function drawSummary() {
+    if (obs.phase !== "over") {
+      summary.hidden = true;
+      summary.replaceChildren();
+      return;
+    }
+    const seats = [...Array(obs.players).keys()];
+    const signed = (v) => (v > 0 ? `+${v}` : String(v));
+    const rows = [[t("Starting tokens"), seats.map(() => obs.start_tokens), String]];
+    const gained = seats.map(() => obs.start_tokens);
+    for (const r of obs.rounds) {
+      rows.push([t("Tree {tree} (space {space})", { tree: r.tree, space: obs.trees[r.tree - 1] }), r.points, signed]);
+      seats.forEach((s) => { gained[s] += r.points[s]; });
+    }
+    rows.push([t("Lost in bumps"), seats.map((s) => obs.tokens[s] - gained[s]), signed]);
+    rows.push([t("Final score"), seats.map((s) => obs.tokens[s]), String]);
+    summary.replaceChildren(h("h3", {}, t("Tokens, tree by tree")), h("table", { class: "sk-table sk-tally" },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: `num${s === obs.seat ? " me" : ""}` }, painterName(s))))),
+      h("tbody", {}, rows.map(([label, values, show], i) => h("tr", { class: i === rows.length - 1 ? "sk-total" : "" },
+        h("th", {}, label), values.map((v) => h("td", { class: "num" }, show(v))))))));
+    summary.hidden = false;
+  }
+
   function renderAll() {
+    drawSummary();
     drawStatus();
     drawGarden();
     drawPieces();
