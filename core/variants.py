@@ -29,6 +29,7 @@ from typing import Any
 import platformdirs
 
 from asobi.errors import AsobiError
+from asobi.i18n import DEFAULT_LANG, LANGUAGES
 from asobi.model import GameInfo
 from asobi.schema import Path as DataPath
 from asobi.schema import did_you_mean
@@ -46,6 +47,8 @@ HEADER: dict[str, tuple[bool, str]] = {
     "description": (True, "a sentence or two on what the variant changes"),
     "extends": (False, "the name of the variant this one starts from"),
     "rules": (True, "the game's rule values; with extends, only those that change"),
+    "translations": (False, "the title and description in other languages, e.g. "
+                     "{pt: {title: ..., description: ...}, ja: {...}}"),
 }
 """The keys of a variant file's header: whether each is required, and what it holds."""
 HEADER_KEYS = tuple(HEADER)
@@ -75,7 +78,15 @@ class Variant:
     chain: tuple[str, ...] = ()
     """Names from this variant up to its root ancestor."""
     origin: str = "built-in"
-    """``built-in``, ``user`` or ``file``."""
+    """``built-in``, ``user``, ``pack`` or ``file``."""
+    translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """The title and description in other languages (``{"pt": {"title": ...}}``)."""
+
+    def title_in(self, lang: str) -> str:
+        return self.translations.get(lang, {}).get("title") or self.title
+
+    def description_in(self, lang: str) -> str:
+        return self.translations.get(lang, {}).get("description") or self.description
 
 
 def _check_header(doc: Doc, game: str | None) -> Found:
@@ -99,10 +110,41 @@ def _check_header(doc: Doc, game: str | None) -> Found:
             found.append((where[(key,)], f"'{key}' must be a string"))
     if "rules" in doc.data and not isinstance(doc.data["rules"], dict):
         found.append((where[("rules",)], "'rules' must be a mapping"))
+    found.extend(_check_translations(doc))
     if game is not None and _other_game(doc, game):
         found.append(
             (where[("game",)], f"this is a variant of '{doc.data['game']}', not of '{game}'")
         )
+    return found
+
+
+def _check_translations(doc: Doc) -> Found:
+    if "translations" not in doc.data:
+        return []
+    where = doc.where
+    given = doc.data["translations"]
+    if not isinstance(given, dict):
+        return [(where[("translations",)], "'translations' must map languages to a title and "
+                 "a description")]
+    found: Found = []
+    other = [code for code in LANGUAGES if code != DEFAULT_LANG]
+    for lang, texts in given.items():
+        at = where.get(("translations", lang), where[("translations",)])
+        if lang not in other:
+            found.append((where.get(("@key", "translations", lang), at),
+                          f"unknown language '{lang}'; translations are for: {', '.join(other)}"))
+            continue
+        if not isinstance(texts, dict):
+            found.append((at, f"'{lang}' must hold a title and a description"))
+            continue
+        for key, value in texts.items():
+            if key not in ("title", "description"):
+                found.append((where.get(("@key", "translations", lang, key), at),
+                              f"unknown key '{key}' (a translation has a title and a "
+                              "description)"))
+            elif not isinstance(value, str):
+                found.append((where.get(("translations", lang, key), at),
+                              f"'{key}' must be a string"))
     return found
 
 
@@ -314,6 +356,7 @@ def build(
         source=doc.file,
         chain=tuple(d.data["name"] for d in chain),
         origin=doc.origin,
+        translations=dict(doc.data.get("translations") or {}),
     )
 
 
@@ -393,6 +436,7 @@ def listing(
                 title=variant.title,
                 description=variant.description,
                 extends=variant.chain[1] if len(variant.chain) > 1 else None,
+                translations=dict(variant.translations),
                 ok=True,
             )
         except AsobiError as exc:
