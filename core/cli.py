@@ -141,8 +141,8 @@ def cmd_variants(reg: Registry, args: argparse.Namespace) -> int:
 def cmd_rules(reg: Registry, args: argparse.Namespace) -> int:
     game = reg.game(args.game)
     variant = game.load_variant(args.variant)
-    print(f"{game.info.title}: {variant.title}")
-    print(variant.description)
+    print(f"{game.info.title}: {variant.title_in(args.lang)}")
+    print(variant.description_in(args.lang))
     print()
     print(game.hooks.rules_text(variant.rules, args.lang))
     return 0

@@ -28,6 +28,7 @@ from asobi import hookspecs, variants
 from asobi.defaults import Defaults
 from asobi.errors import AsobiError
 from asobi.gamehooks import GameHooks
+from asobi.i18n import catalogue
 from asobi.model import GameInfo
 from asobi.schema import did_you_mean
 from asobi.variants import Variant
@@ -74,6 +75,37 @@ class Game:
     @property
     def name(self) -> str:
         return self.info.name
+
+    # ------------------------------------------------------------------ words
+    @property
+    def package(self) -> str | None:
+        """The top-level package of the game plugin, where its ``locale`` folder lives."""
+        plugin = self.manager.get_plugin(f"game:{self.info.name}")
+        if plugin is None:
+            plugin = next((p for n, p in self.manager.list_name_plugin()
+                           if n.startswith("game:")), None)
+        if plugin is None:
+            return None
+        module = plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
+        return str(module).split(".")[0]
+
+    def text(self, message: str, lang: str) -> str:
+        """``message`` in ``lang`` from the game's catalogue, then the core's (else as is)."""
+        if self.package is not None:
+            translated = catalogue(self.package, lang).get(message)
+            if translated:
+                return translated
+        return catalogue("asobi", lang).get(message, message)
+
+    def summary_in(self, lang: str) -> str:
+        return self.text(self.info.summary, lang) if self.info.summary else ""
+
+    def level_title(self, level: str, lang: str) -> str:
+        """An AI level's name for people: ``hard`` -> ``difícil``, ``hard:0.3`` -> ``difícil
+        (0.3 s)``."""
+        name, _, budget = level.partition(":")
+        title = self.text(name, lang)
+        return f"{title} ({budget} s)" if budget else title
 
     # ------------------------------------------------------------------ AI levels
     def ai_levels(self) -> list[str]:

@@ -187,7 +187,9 @@ class TextGame:
         _ = self._
         info = self.launch.game.info
         self.say(
-            _("{game} - {variant}").format(game=info.title, variant=self.session.variant.title)
+            _("{game} - {variant}").format(
+                game=info.title, variant=self.session.variant.title_in(self.lang)
+            )
         )
         for seat in range(self.session.players):
             self.say("  " + self.seat_name(seat))

@@ -358,7 +358,7 @@ class Hub:
             "id": live.id,
             "game": live.game.name,
             "title": live.game.info.title,
-            "variant": {"name": session.variant_ref, "title": session.variant.title},
+            "variant": {"name": session.variant_ref, "title": session.variant.title_in(lang)},
             "seat": seat,
             "seats": [
                 {"seat": i, "kind": spec.kind, "level": spec.level, "label": str(spec),

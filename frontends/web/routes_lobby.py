@@ -62,24 +62,34 @@ async def asset(request: Request) -> Response:
 async def list_games(request: Request) -> Response:
     hub = hub_of(request)
     options = hub.options
+    lang = lang_of(request)
     rows = []
     for name, game in sorted(hub.registry.games().items()):
         info = game.info
+        levels = game.ai_levels()
         rows.append(
             {
                 "name": name,
                 "title": info.title,
-                "summary": info.summary,
+                "summary": game.summary_in(lang),
+                "lang": lang,
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "default_players": list(info.default_players),
-                "ai_levels": game.ai_levels(),
+                "ai_levels": levels,
+                "level_titles": {level: game.level_title(level, lang) for level in levels},
                 "default_level": game.default_level,
                 "default_variant": info.default_variant,
                 "view": web_assets(game) is not None,
                 "emblem": emblem_of(game),
                 "variants": [
-                    {k: v[k] for k in ("name", "title", "description", "default")}
+                    {
+                        "name": v["name"],
+                        "title": v["translations"].get(lang, {}).get("title") or v["title"],
+                        "description": v["translations"].get(lang, {}).get("description")
+                        or v["description"],
+                        "default": v["default"],
+                    }
                     for v in hub.variants.listing(game)
                     if v.get("ok")
                 ],
@@ -115,15 +125,16 @@ async def rules(request: Request) -> Response:
     hub = hub_of(request)
     game = find_game(hub.registry, request.path_params["game"])
     variant = hub.variants.find(game, request.query_params.get("variant") or None)
-    text = game.hooks.rules_text(variant.rules, lang_of(request))
+    lang = lang_of(request)
+    text = game.hooks.rules_text(variant.rules, lang)
     return JSONResponse(
         {
             "game": game.name,
             "title": game.info.title,
             "variant": {
                 "name": variant.name,
-                "title": variant.title,
-                "description": variant.description,
+                "title": variant.title_in(lang),
+                "description": variant.description_in(lang),
             },
             "text": text,
             "rules": json.loads(json.dumps(variant.rules, default=str)),

@@ -31,6 +31,12 @@ def _messages() -> set[str]:
                     and isinstance(node.args[0], ast.Constant)
                     and node.args[0].value not in core):
                 found.add(node.args[0].value)
+    # The lobby shows the game's summary and its AI levels through the same catalogue.
+    from asobi_sakura.plugin import asobi_game_info
+
+    info = asobi_game_info()
+    found.add(info.summary)
+    found.update(level for level in info.ai_levels if level != "random")
     # The browser view translates with the same catalogue (t = ctx.gt in webview/view.js).
     for script in (PLUGIN / "webview").glob("*.js"):
         for match in re.finditer(r'\bt\(\s*"((?:[^"\\]|\\.)*)"', script.read_text("utf-8")):

@@ -206,3 +206,19 @@ def test_an_installed_house_rule_pack_is_offered_in_the_lobby(tmp_path):
         store.close()
     finally:
         sys.path.remove(str(pack))
+
+
+def test_the_lobby_speaks_the_players_language(client):
+    games = {g["name"]: g for g in client.get("/api/games?lang=pt").json()["games"]}
+    koikoi = games.get("koikoi")
+    if koikoi is None:
+        return  # the Koi-Koi plugin is not installed here
+    assert koikoi["summary"].startswith("Cartas de flores")
+    assert koikoi["level_titles"]["hard"] == "difícil"
+    assert koikoi["level_titles"]["random"] == "aleatório"  # the core's own level
+    standard = next(v for v in koikoi["variants"] if v["name"] == "standard")
+    assert standard["title"] == "Padrão (uma só mão)"
+    rules = client.get("/api/rules/koikoi?variant=italian&lang=ja").json()
+    assert rules["variant"]["title"] == "イタリア式（十二か月）"
+    english = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    assert english["koikoi"]["summary"].startswith("Hanafuda flower cards")

@@ -17,9 +17,12 @@ const app = {
 };
 
 async function meta() {
-  if (!app.meta) {
-    const res = await fetch("/api/games");
+  // Game summaries, variant titles and AI level names come in the page's language.
+  const lang = app.settings.lang || "";
+  if (!app.meta || app.metaLang !== lang) {
+    const res = await fetch(lang ? `/api/games?lang=${encodeURIComponent(lang)}` : "/api/games");
     app.meta = await res.json();
+    app.metaLang = lang;
   }
   return app.meta;
 }
@@ -104,6 +107,7 @@ export async function setLanguage(code) {
   saveSettings(app.settings);
   await loadLanguage(code);
   document.getElementById("set-lang").value = code;
+  await meta(); // names of games, variants and AI levels in the new language
   if (app.page?.relabel) await app.page.relabel();
   else await route();
 }

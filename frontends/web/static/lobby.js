@@ -11,7 +11,10 @@ const isHuman = (s) => s === "me" || s === "human";
 
 function seatOptions(game) {
   const options = [["me", t("You")], ["human", t("A friend (invitation link)")]];
-  for (const level of game.ai_levels) options.push([`ai:${level}`, t("AI: {level}", { level: t(level) })]);
+  for (const level of game.ai_levels) {
+    const title = (game.level_titles && game.level_titles[level]) || level;
+    options.push([`ai:${level}`, t("AI: {level}", { level: title })]);
+  }
   return options;
 }
 

@@ -106,7 +106,10 @@ export async function showPlay(main, app, id, token) {
     if (seat === current?.seat) return t("You");
     if (!info) return t("Seat {n}", { n: seat + 1 });
     if (info.kind === "human") return t("Player {n}", { n: seat + 1 });
-    return t("AI {n} ({level})", { n: seat + 1, level: t(info.level) });
+    const titles = (app.meta.games.find((g) => g.name === payload.game) || {}).level_titles || {};
+    const [name, budget] = String(info.level).split(":");
+    const title = titles[name] ? (budget ? `${titles[name]} (${budget} s)` : titles[name]) : info.level;
+    return t("AI {n} ({level})", { n: seat + 1, level: title });
   }
 
   function renderChips() {
