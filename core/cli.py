@@ -198,7 +198,8 @@ def cmd_bench(reg: Registry, args: argparse.Namespace) -> int:
     else:
         print(
             f"{game.info.title} ({variant.name}): median {summary['per_second_median']:,} "
-            f"{summary['unit']}/s over {args.repeat} runs of {args.seconds:g}s "
+            f"{summary['unit']}/s over {args.repeat} run{'' if args.repeat == 1 else 's'} "
+            f"of {args.seconds:g}s "
             f"{summary['per_second_runs']}"
         )
     return 0

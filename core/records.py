@@ -229,7 +229,9 @@ def summary(session: Session, record: Mapping[str, Any], result: Mapping[str, An
     def seat(index: Any) -> str:
         return "none" if index is None else f"seat {int(index) + 1}"
 
-    lines = [f"{session.game.info.title} - {session.variant.title}: {len(record['moves'])} moves"]
+    count = len(record["moves"])
+    moves = "1 move" if count == 1 else f"{count} moves"
+    lines = [f"{session.game.info.title} - {session.variant.title}: {moves}"]
     for i, unit in enumerate(result["rounds"], 1):
         points = ", ".join(f"{p:+d}" for p in unit["points"])
         lines.append(f"  {i:>2}. points {points}  winner {seat(unit.get('winner'))}")

@@ -70,7 +70,10 @@ def parse_seats(text: str | list[str] | tuple[str, ...], game: Game) -> tuple[Se
             if info.min_players == info.max_players
             else f"{info.min_players} to {info.max_players}"
         )
-        raise AsobiError(f"{info.title} is played by {span} players; {len(seats)} seats were given")
+        given = {0: "no seat was given", 1: "1 seat was given"}.get(
+            len(seats), f"{len(seats)} seats were given"
+        )
+        raise AsobiError(f"{info.title} is played by {span} players; {given}")
     return seats
 
 
