@@ -70,7 +70,6 @@ class TextGame:
         self.hooks = launch.game.hooks
         self._hinters: dict[int, Agent] = {}
         self._label = ""
-        self._told = False  # whether the game described the last move itself
 
     # ------------------------------------------------------------------ output
     def say(self, text: str = "") -> None:
@@ -108,7 +107,6 @@ class TextGame:
                 said = True
         if not said and mover != self.viewer:
             self.say(f"  {self.seat_name(mover)}: {self._label}")
-        self._told = said
 
     # ------------------------------------------------------------------ input
     def ask(self, prompt: str) -> str:
@@ -212,8 +210,7 @@ class TextGame:
         except Quit:
             self.say(_("You left the game."))
             return self.offer_save()
-        if not self._told:  # a game that narrates its own end is not summed up twice
-            self.show_result()
+        self.show_result()
         if self.launch.record_path is not None:
             return self.keep_record(self.launch.record_path)
         return 0

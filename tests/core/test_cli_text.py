@@ -79,7 +79,7 @@ def test_portuguese_text(cli, monkeypatch, capsys):
     [
         (["play", "chess"], "unknown game 'chess'"),
         (["play", "nim", "--frontend", "tv"], "unknown frontend 'tv'; installed frontends: text"),
-        (["play", "nim", "--players", "human"], "Nim is played by 2 to 3 players; 1 seats"),
+        (["play", "nim", "--players", "human"], "played by 2 to 3 players; 1 seat was given"),
         (["play", "nim", "--players", "human,robot"], "unknown seat 'robot'"),
         (["play", "nim", "--players", "human,ai:genius"], "Nim has no AI level 'genius'"),
         (["play", "nim", "--variant", "huge"], "unknown variant 'huge' of nim"),
@@ -251,11 +251,3 @@ def test_listings_are_in_columns_and_frontends_have_their_titles(capsys):
     out = capsys.readouterr().out
     assert "Plain text (any terminal, works through pipes)" in out and "Web browser" in out
 
-
-def test_a_game_that_narrates_its_end_is_not_summed_up_twice(monkeypatch, capsys):
-    from asobi.cli import main
-
-    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 200))
-    assert main(["play", "koikoi", "--players", "human,ai:easy", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert out.count("Game over") == 1 and "Final scores" in out

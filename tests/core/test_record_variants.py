@@ -269,7 +269,7 @@ def test_the_text_summary_counts_seats_from_1_and_json_from_0(nim_registry):
     records.show(session, record, as_json=True, out=as_json)
     assert json.loads(as_json.getvalue())["winner"] == 0
     lines = text.getvalue().splitlines()
-    assert lines[0] == "Nim - Three piles: 1 moves"
+    assert lines[0] == "Nim - Three piles: 1 move"
     assert lines[1] == "   1. points +1, +0  winner seat 1"
     assert lines[2] == "scores: seat 1: 1, seat 2: 0  winner: seat 1"
 
