@@ -26,6 +26,17 @@ hookimpl = pluggy.HookimplMarker("asobi")
 SEARCH_LEVEL = "search"
 
 
+def game_package(manager: pluggy.PluginManager) -> str | None:
+    """The top-level package of the game plugin of ``manager`` (registered as ``game:NAME``),
+    where its ``locale`` folder lives."""
+    for name, plugin in manager.list_name_plugin():
+        if name.startswith("game:"):
+            module = plugin.__name__ if isinstance(plugin, ModuleType) else (
+                type(plugin).__module__)
+            return str(module).split(".")[0]
+    return None
+
+
 class Defaults:
     """One instance per game manager: it needs that manager's hooks (``search``) and its game
     plugin (the catalogue that translates reasons)."""
@@ -34,20 +45,11 @@ class Defaults:
         self.manager = manager
         self.hook = manager.hook
 
-    def game_package(self) -> str | None:
-        """The top-level package of the game plugin, where its ``locale`` folder lives."""
-        for name, plugin in self.manager.list_name_plugin():
-            if name.startswith("game:"):
-                module = plugin.__name__ if isinstance(plugin, ModuleType) else (
-                    type(plugin).__module__)
-                return str(module).split(".")[0]
-        return None
-
     @hookimpl(trylast=True)
     def asobi_describe_reason(self, reason: Reason | str, lang: str) -> str:
         if not isinstance(reason, Reason):
             return str(reason)
-        package = self.game_package()
+        package = game_package(self.manager)
         message = reason.text
         if package is not None:
             message = catalogue(package, lang).get(message, message)

@@ -25,7 +25,7 @@ from typing import Any
 import pluggy
 
 from asobi import hookspecs, variants
-from asobi.defaults import Defaults
+from asobi.defaults import Defaults, game_package
 from asobi.errors import AsobiError
 from asobi.gamehooks import GameHooks
 from asobi.i18n import catalogue
@@ -80,14 +80,7 @@ class Game:
     @property
     def package(self) -> str | None:
         """The top-level package of the game plugin, where its ``locale`` folder lives."""
-        plugin = self.manager.get_plugin(f"game:{self.info.name}")
-        if plugin is None:
-            plugin = next((p for n, p in self.manager.list_name_plugin()
-                           if n.startswith("game:")), None)
-        if plugin is None:
-            return None
-        module = plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
-        return str(module).split(".")[0]
+        return game_package(self.manager)
 
     def text(self, message: str, lang: str) -> str:
         """``message`` in ``lang`` from the game's catalogue, then the core's (else as is)."""

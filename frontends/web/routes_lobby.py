@@ -12,10 +12,9 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 
-from asobi.i18n import LANGUAGES
+from asobi.i18n import LANGUAGES, catalogue
 from asobi.registry import Game
 
-from .catalogue import catalogue, game_package
 from .errors import Forbidden, NotFound
 from .games import Live
 from .hookspecs import web_assets
@@ -116,7 +115,7 @@ async def strings(request: Request) -> Response:
     body: dict[str, Any] = {"lang": lang, "web": catalogue("asobi_frontends.web", lang)}
     game_name = request.query_params.get("game")
     if game_name:
-        package = game_package(find_game(hub_of(request).registry, game_name))
+        package = find_game(hub_of(request).registry, game_name).package
         body["game"] = catalogue(package, lang) if package else {}
     return JSONResponse(body)
 
