@@ -128,7 +128,9 @@ def asobi_apply(state: Any, seat: int, action: Mapping[str, Any]) -> list[dict[s
     The game then runs every automatic step that follows (a stock draw, a forced capture,
     dealing the next round) until a seat must decide again. Each event is a dict with a
     ``"type"``; an event that reveals hidden information must carry a ``"seats"`` list naming
-    who may see it (missing means everybody).
+    who may see it (missing means everybody). A game that tells the end of the game itself
+    emits an event of type ``"game_over"`` and describes it (:func:`asobi_describe_event`):
+    a frontend then shows that text instead of its own summary of the result.
     """
 
 

@@ -70,6 +70,7 @@ class TextGame:
         self.hooks = launch.game.hooks
         self._hinters: dict[int, Agent] = {}
         self._label = ""
+        self._ended = False
 
     # ------------------------------------------------------------------ output
     def say(self, text: str = "") -> None:
@@ -105,6 +106,8 @@ class TextGame:
             if text:
                 self.say("  " + text)
                 said = True
+                # The game told the end itself (hookspecs: asobi_apply): no second summary.
+                self._ended |= event.get("type") == "game_over"
         if not said and mover != self.viewer:
             self.say(f"  {self.seat_name(mover)}: {self._label}")
 
@@ -210,7 +213,8 @@ class TextGame:
         except Quit:
             self.say(_("You left the game."))
             return self.offer_save()
-        self.show_result()
+        if not self._ended:
+            self.show_result()
         if self.launch.record_path is not None:
             return self.keep_record(self.launch.record_path)
         return 0

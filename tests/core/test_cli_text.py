@@ -251,3 +251,18 @@ def test_listings_are_in_columns_and_frontends_have_their_titles(capsys):
     out = capsys.readouterr().out
     assert "Plain text (any terminal, works through pipes)" in out and "Web browser" in out
 
+
+@pytest.mark.parametrize("game, seats", [("koikoi", "human,ai:easy"), ("sakura", "human,ai:easy")])
+def test_a_game_that_tells_its_end_is_not_summed_up_twice(monkeypatch, capsys, game, seats):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 400))
+    assert main(["play", game, "--players", seats, "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    ends = out.count("Game over") + out.count("The game is over")
+    assert ends == 1, out[-800:]
+    assert "  Round 1:" not in out  # the generic summary would call Sakura's trees rounds
+
+
+def test_a_game_that_does_not_tell_its_end_gets_the_frontends_summary(cli, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 40))
+    assert cli(["play", "nim", "--seed", "3"]) == 0
+    assert "Game over." in capsys.readouterr().out
