@@ -37,6 +37,16 @@ def game_package(manager: pluggy.PluginManager) -> str | None:
     return None
 
 
+def game_text(manager: pluggy.PluginManager, message: str, lang: str) -> str:
+    """``message`` in ``lang`` from the game's catalogue, else the core's, else as it is."""
+    package = game_package(manager)
+    if package is not None:
+        translated = catalogue(package, lang).get(message)
+        if translated:
+            return translated
+    return catalogue("asobi", lang).get(message, message)
+
+
 class Defaults:
     """One instance per game manager: it needs that manager's hooks (``search``) and its game
     plugin (the catalogue that translates reasons)."""
@@ -49,11 +59,7 @@ class Defaults:
     def asobi_describe_reason(self, reason: Reason | str, lang: str) -> str:
         if not isinstance(reason, Reason):
             return str(reason)
-        package = game_package(self.manager)
-        message = reason.text
-        if package is not None:
-            message = catalogue(package, lang).get(message, message)
-        message = catalogue("asobi", lang).get(message, message)
+        message = game_text(self.manager, reason.text, lang)
         # A value that is itself a Reason (a phrase) is translated the same way.
         values = {
             key: self.asobi_describe_reason(value, lang) if isinstance(value, Reason) else value

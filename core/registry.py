@@ -25,10 +25,9 @@ from typing import Any
 import pluggy
 
 from asobi import hookspecs, variants
-from asobi.defaults import Defaults, game_package
+from asobi.defaults import Defaults, game_package, game_text
 from asobi.errors import AsobiError
 from asobi.gamehooks import GameHooks
-from asobi.i18n import catalogue
 from asobi.model import GameInfo
 from asobi.schema import did_you_mean
 from asobi.variants import Variant
@@ -84,11 +83,7 @@ class Game:
 
     def text(self, message: str, lang: str) -> str:
         """``message`` in ``lang`` from the game's catalogue, then the core's (else as is)."""
-        if self.package is not None:
-            translated = catalogue(self.package, lang).get(message)
-            if translated:
-                return translated
-        return catalogue("asobi", lang).get(message, message)
+        return game_text(self.manager, message, lang)
 
     def summary_in(self, lang: str) -> str:
         return self.text(self.info.summary, lang) if self.info.summary else ""

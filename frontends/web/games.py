@@ -187,7 +187,7 @@ class Hub:
             if session.game.hooks.obsolete_move(session.state, move["seat"], move["action"]):
                 continue  # an older version asked for it; this one makes it by itself
             legal = session.legal_actions(move["seat"])
-            index = _index_of(legal, move["action"])
+            index = index_of(legal, move["action"])
             events = live.driver.play(move["seat"], move["action"])
             live.version += 1
             live.log.append(Entry(live.version, move["seat"], session.moves[-1]["action"],
@@ -262,7 +262,7 @@ class Hub:
             action = legal[index]
         else:
             action = choice["action"]
-            index = _index_of(legal, action) if isinstance(action, dict) else -1
+            index = index_of(legal, action) if isinstance(action, dict) else -1
         events = live.driver.play(seat, action)
         live.version += 1
         live.log.append(Entry(live.version, seat, live.session.moves[-1]["action"], index,
@@ -385,7 +385,8 @@ def label(game: Game, obs: dict[str, Any], action: dict[str, Any], lang: str) ->
     return game.hooks.describe_action(obs, action, lang)
 
 
-def _index_of(legal: list[dict[str, Any]], action: dict[str, Any]) -> int:
+def index_of(legal: list[dict[str, Any]], action: dict[str, Any]) -> int:
+    """The position of ``action`` among the legal actions (-1: not there)."""
     key = canonical(action)
     return next((i for i, a in enumerate(legal) if canonical(a) == key), -1)
 

@@ -14,6 +14,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from asobi.session import canonical
 
 from .errors import BadRequest, Conflict, Forbidden, TooMany
+from .games import index_of
 from .reading import body_of, hub_of, lang_of, seat_of, since_of, token_of, whole
 from .routes_lobby import invitation_link
 
@@ -61,7 +62,8 @@ async def hint(request: Request) -> Response:
     obs = live.session.observation(seat)
     legal = live.session.legal_actions(seat)
     key = canonical(action)
-    index = next((i for i, a in enumerate(legal) if canonical(a) == key), None)
+    found = index_of(legal, action)
+    index = found if found >= 0 else None
     text = live.game.hooks.describe_action(obs, action, lang)
     why = live.game.hooks.describe_reason(reason, lang)
     return JSONResponse(
