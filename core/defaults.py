@@ -18,7 +18,7 @@ import pluggy
 
 from asobi.agents import RandomAgent, parse_level
 from asobi.errors import AsobiError
-from asobi.i18n import catalogue
+from asobi.i18n import Entry, choose_form, entries
 from asobi.model import Agent, Reason
 
 hookimpl = pluggy.HookimplMarker("asobi")
@@ -37,14 +37,27 @@ def game_package(manager: pluggy.PluginManager) -> str | None:
     return None
 
 
-def game_text(manager: pluggy.PluginManager, message: str, lang: str) -> str:
-    """``message`` in ``lang`` from the game's catalogue, else the core's, else as it is."""
+def game_entry(manager: pluggy.PluginManager, message: str, lang: str) -> Entry | None:
+    """The catalogue entry of ``message`` in ``lang``: the game's, else the core's."""
     package = game_package(manager)
     if package is not None:
-        translated = catalogue(package, lang).get(message)
-        if translated:
-            return translated
-    return catalogue("asobi", lang).get(message, message)
+        found = entries(package, lang).get(message)
+        if found:
+            return found
+    return entries("asobi", lang).get(message)
+
+
+def game_text(manager: pluggy.PluginManager, message: str, lang: str) -> str:
+    """``message`` in ``lang`` from the game's catalogue, else the core's, else as it is."""
+    found = game_entry(manager, message, lang)
+    return found if isinstance(found, str) else message
+
+
+def game_plural(manager: pluggy.PluginManager, singular: str, plural: str, count: int,
+                lang: str) -> str:
+    """The form of a counted message for ``count`` in ``lang`` (the game's catalogue, else the
+    core's, else English)."""
+    return choose_form(game_entry(manager, singular, lang), singular, plural, count, lang)
 
 
 class Defaults:
@@ -59,7 +72,11 @@ class Defaults:
     def asobi_describe_reason(self, reason: Reason | str, lang: str) -> str:
         if not isinstance(reason, Reason):
             return str(reason)
-        message = game_text(self.manager, reason.text, lang)
+        if reason.plural is not None and reason.counter is not None:
+            message = game_plural(self.manager, reason.text, reason.plural,
+                                  int(reason.params[reason.counter]), lang)
+        else:
+            message = game_text(self.manager, reason.text, lang)
         # A value that is itself a Reason (a phrase) is translated the same way.
         values = {
             key: self.asobi_describe_reason(value, lang) if isinstance(value, Reason) else value

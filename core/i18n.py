@@ -7,11 +7,24 @@ partial translation never breaks a screen. Game logic holds no user text: views 
 
     _ = translator("asobi_koikoi", "pt")
     _("{name} captures {card}").format(name=..., card=...)
+
+A message with a count has a form per plural category of the language (CLDR's ``one``,
+``few``, ``many``, ``other``...; Japanese has only ``other``). Its key is the English singular,
+its value a mapping of categories; the code gives both English forms::
+
+    "{n} token": {one: "{n} ficha", other: "{n} fichas"}
+
+    ngettext = plural_translator("asobi_sakura", "pt")
+    ngettext("{n} token", "{n} tokens", count).format(n=count)
+
+The category of a number comes from Babel's CLDR plural rules, the same rules the browser's
+``Intl.PluralRules`` applies to the web catalogues.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
@@ -21,9 +34,20 @@ LANGUAGES: dict[str, str] = {"en": "English", "pt": "Português", "it": "Italian
 DEFAULT_LANG = "en"
 
 
+#: CLDR plural categories, the keys a plural entry may have.
+CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+#: The locale whose plural rules a language follows. Portuguese follows Portugal's, where zero
+#: takes the plural ("0 fichas"), as written Portuguese does on both sides of the ocean; CLDR's
+#: Brazilian rule puts 0 with 1.
+PLURAL_LOCALE = {"pt": "pt_PT"}
+
+Entry = str | dict[str, str]
+
+
 @cache
-def catalogue(package: str, lang: str) -> dict[str, str]:
-    """The whole catalogue of ``package`` for ``lang`` (empty for English or when missing)."""
+def entries(package: str, lang: str) -> dict[str, Entry]:
+    """The whole catalogue of ``package`` for ``lang``, plural entries as mappings of
+    categories (empty for English or when missing)."""
     if lang == DEFAULT_LANG:
         return {}
     try:
@@ -31,17 +55,76 @@ def catalogue(package: str, lang: str) -> dict[str, str]:
     except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
         return {}
     data = yaml.safe_load(text) or {}
-    return {str(k): str(v) for k, v in data.items()}
+    found: dict[str, Entry] = {}
+    for key, value in data.items():
+        if isinstance(value, dict):
+            found[str(key)] = {str(k): str(v) for k, v in value.items() if k in CATEGORIES}
+        else:
+            found[str(key)] = str(value)
+    return found
 
 
-def translator(package: str, lang: str) -> Callable[[str], str]:
+@cache
+def catalogue(package: str, lang: str) -> dict[str, str]:
+    """The plain messages of ``package`` for ``lang`` (without the plural entries)."""
+    return {k: v for k, v in entries(package, lang).items() if isinstance(v, str)}
+
+
+@cache
+def _plural_rule(lang: str) -> Callable[[int], str]:
+    from babel import Locale  # imported on first use: most commands never count anything
+
+    try:
+        return Locale.parse(PLURAL_LOCALE.get(lang, lang)).plural_form
+    except (ValueError, LookupError):
+        return Locale.parse(DEFAULT_LANG).plural_form
+
+
+def plural_category(lang: str, count: int) -> str:
+    """The CLDR plural category of ``count`` in ``lang`` (``one``, ``other``...)."""
+    return _plural_rule(lang)(abs(count))
+
+
+def choose_form(entry: Entry | None, singular: str, plural: str, count: int, lang: str) -> str:
+    """The form of a counted message: the catalogue's entry for the category of ``count`` in
+    ``lang`` (its ``other`` form when it lacks that category), else the English form."""
+    if isinstance(entry, dict):
+        return entry.get(plural_category(lang, count)) or entry.get("other") or plural
+    if isinstance(entry, str) and entry:
+        return entry
+    return singular if plural_category(DEFAULT_LANG, count) == "one" else plural
+
+
+@dataclass(frozen=True)
+class Translator:
+    """The words of ``package`` in ``lang``: ``_(message)`` for a plain message and
+    ``_.n(singular, plural, count)`` for a counted one (placeholders not yet filled)."""
+
+    package: str
+    lang: str
+
+    def __call__(self, message: str) -> str:
+        return catalogue(self.package, self.lang).get(message, message)
+
+    def n(self, singular: str, plural: str, count: int) -> str:
+        entry = entries(self.package, self.lang).get(singular)
+        return choose_form(entry, singular, plural, count, self.lang)
+
+
+#: English counts for messages that are shown in English only (command-line reports, errors
+#: of variant files): ``ENGLISH.n("{n} move", "{n} moves", count)``.
+ENGLISH = Translator("asobi", DEFAULT_LANG)
+
+
+def translator(package: str, lang: str) -> Translator:
     """Return ``_`` for ``package`` in ``lang`` (English when there is no entry)."""
-    table = catalogue(package, lang)
+    return Translator(package, lang)
 
-    def _(message: str) -> str:
-        return table.get(message, message)
 
-    return _
+def plural_translator(package: str, lang: str) -> Callable[[str, str, int], str]:
+    """Return ``ngettext(singular, plural, count)`` for ``package`` in ``lang``: the form of
+    the message for ``count``, placeholders not yet filled."""
+    return Translator(package, lang).n
 
 
 def available(lang: str) -> bool:

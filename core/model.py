@@ -61,16 +61,33 @@ class Reason(str):
     It is the English sentence itself (a ``str``, so it can be shown, logged or compared as
     one), and it remembers the message it came from (``text``, with ``{placeholders}``: a key
     of the game's catalogues) and the values put in it (``params``).
-    ``game.hooks.describe_reason(reason, lang)`` gives the player's sentence."""
+    ``game.hooks.describe_reason(reason, lang)`` gives the player's sentence.
+
+    A sentence with a count gives its English plural too, and names the value that counts:
+    ``Reason("over {n} guess", {"n": k}, plural="over {n} guesses", counter="n")``; ``text``
+    (the singular) stays the catalogue key, and each language picks its own form."""
 
     text: str
     params: Mapping[str, Any]
+    plural: str | None
+    counter: str | None
 
-    def __new__(cls, text: str, params: Mapping[str, Any] | None = None) -> Reason:
+    def __new__(cls, text: str, params: Mapping[str, Any] | None = None, *,
+                plural: str | None = None, counter: str | None = None) -> Reason:
         values = MappingProxyType(dict(params or {}))
-        self = super().__new__(cls, text.format(**values))
+        if (plural is None) != (counter is None) or (
+                counter is not None and counter not in values):
+            raise ValueError("a counted Reason needs both 'plural' and 'counter', a key of params")
+        english = text
+        if plural is not None and counter is not None:
+            from asobi.i18n import DEFAULT_LANG, choose_form
+
+            english = choose_form(None, text, plural, int(values[counter]), DEFAULT_LANG)
+        self = super().__new__(cls, english.format(**values))
         self.text = text
         self.params = values
+        self.plural = plural
+        self.counter = counter
         return self
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from asobi.errors import AsobiError
+from asobi.i18n import ENGLISH
 from asobi.registry import Game, Registry
 from asobi.seeds import SEED_FORMS, parse_seed, seed_problem
 from asobi.session import RECORD_FORMAT, SeatSpec, Session, canonical, rules_digest
@@ -230,7 +231,7 @@ def summary(session: Session, record: Mapping[str, Any], result: Mapping[str, An
         return "none" if index is None else f"seat {int(index) + 1}"
 
     count = len(record["moves"])
-    moves = "1 move" if count == 1 else f"{count} moves"
+    moves = ENGLISH.n("{n} move", "{n} moves", count).format(n=count)
     lines = [f"{session.game.info.title} - {session.variant.title}: {moves}"]
     for i, unit in enumerate(result["rounds"], 1):
         points = ", ".join(f"{p:+d}" for p in unit["points"])

@@ -25,7 +25,7 @@ from typing import Any
 import pluggy
 
 from asobi import hookspecs, variants
-from asobi.defaults import Defaults, game_package, game_text
+from asobi.defaults import Defaults, game_package, game_plural, game_text
 from asobi.errors import AsobiError
 from asobi.gamehooks import GameHooks
 from asobi.model import GameInfo
@@ -84,6 +84,10 @@ class Game:
     def text(self, message: str, lang: str) -> str:
         """``message`` in ``lang`` from the game's catalogue, then the core's (else as is)."""
         return game_text(self.manager, message, lang)
+
+    def plural(self, singular: str, plural: str, count: int, lang: str) -> str:
+        """The form of a counted message for ``count`` in ``lang`` (placeholders unfilled)."""
+        return game_plural(self.manager, singular, plural, count, lang)
 
     def summary_in(self, lang: str) -> str:
         return self.text(self.info.summary, lang) if self.info.summary else ""

@@ -54,9 +54,11 @@ class SearchAgent(BaseAgent):
         best = order[0]
         margin = totals[best] - totals[order[1]] if len(order) > 1 else 0.0
         return legal[best], Reason(
-            "best over {worlds} games played out from each move (average margin "
+            "best over {worlds} game played out from each move (average margin "
             "{margin:+.2f}, {lead:.2f} ahead of the next move)",
             {"worlds": self.worlds, "margin": totals[best], "lead": margin},
+            plural="best over {worlds} games played out from each move (average margin "
+            "{margin:+.2f}, {lead:.2f} ahead of the next move)", counter="worlds",
         )
 
     def _playout(self, observation: Mapping[str, Any], action: Action, rng: random.Random) -> float:

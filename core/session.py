@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from asobi.errors import AsobiError
+from asobi.i18n import ENGLISH
 from asobi.model import SetupContext
 from asobi.registry import Game
 from asobi.seeds import new_seed, parse_seed, seed_to_json
@@ -70,9 +71,8 @@ def parse_seats(text: str | list[str] | tuple[str, ...], game: Game) -> tuple[Se
             if info.min_players == info.max_players
             else f"{info.min_players} to {info.max_players}"
         )
-        given = {0: "no seat was given", 1: "1 seat was given"}.get(
-            len(seats), f"{len(seats)} seats were given"
-        )
+        given = "no seat was given" if not seats else ENGLISH.n(
+            "{n} seat was given", "{n} seats were given", len(seats)).format(n=len(seats))
         raise AsobiError(f"{info.title} is played by {span} players; {given}")
     return seats
 

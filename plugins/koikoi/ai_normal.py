@@ -121,14 +121,19 @@ class NormalAgent(BaseAgent):
         expected = p_me * later + (1 - p_me) * (keep * (1 - p_them) * now - p_them * loss)
         if turns >= 2 and expected > now + 0.5:
             return go, Reason(
-                "koi-koi: {now} points now, a good chance ({mine:.0%}) to add more before the "
+                "koi-koi: {now} point now, a good chance ({mine:.0%}) to add more before the "
                 "opponent ({theirs:.0%}) scores",
                 {"now": now, "mine": p_me, "theirs": p_them},
+                plural="koi-koi: {now} points now, a good chance ({mine:.0%}) to add more before "
+                "the opponent ({theirs:.0%}) scores", counter="now",
             )
         if threat:
-            return stop, Reason("stop with {now} points: the opponent is close to a yaku",
-                                {"now": now})
-        return stop, Reason("stop with {now} points: the points are worth keeping", {"now": now})
+            return stop, Reason("stop with {now} point: the opponent is close to a yaku",
+                                {"now": now}, counter="now",
+                                plural="stop with {now} points: the opponent is close to a yaku")
+        return stop, Reason("stop with {now} point: the point is worth keeping", {"now": now},
+                            plural="stop with {now} points: the points are worth keeping",
+                            counter="now")
 
 
 class _Values:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from asobi.errors import AsobiError
+from asobi.i18n import ENGLISH
 from asobi.schema import (
     Bool,
     Checked,
@@ -147,7 +148,8 @@ CALL_STEP = Checked(
 
 def _check_rounds(value: Any) -> Iterator[tuple[Path, str]]:
     if value not in ROUND_CHOICES:
-        yield (), f"{value} rounds is not offered: choose one of " + ", ".join(
+        rounds = ENGLISH.n("{n} round", "{n} rounds", value if isinstance(value, int) else 2)
+        yield (), rounds.format(n=value) + " is not offered: choose one of " + ", ".join(
             str(r) for r in ROUND_CHOICES
         )
 

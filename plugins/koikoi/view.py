@@ -8,17 +8,17 @@ player's language (names.py); ids stay in the data.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asobi.i18n import translator
+from asobi.i18n import Translator, translator
 from asobi.model import Reason
 
 from .cards import GROUPS, INDEX, PLANTS, month_of
 from .names import card_name, card_names, counts_as, kind_label
 from .rules import compile_rules
 
-Tr = Callable[[str], str]
+Tr = Translator
 
 KIND_LABELS = {"bright": "brights", "animal": "animals", "ribbon": "ribbons", "plain": "plains"}
 WIDTH = 80
@@ -123,8 +123,10 @@ def render_text(obs: Mapping[str, Any], lang: str) -> str:
         _("Scores: {pair}").format(pair=_pair(_, me, obs["scores"])),
         _("Koi-koi calls: {pair}").format(
             pair=_pair(_, me, [p["koikoi"] for p in obs["players"]])),
-        _("Stock: {stock} cards · opponent's hand: {hand} cards").format(
-            stock=obs["stock"], hand=obs["opponent_hand"]),
+        " · ".join((
+            _.n("Stock: {n} card", "Stock: {n} cards", obs["stock"]).format(n=obs["stock"]),
+            _.n("opponent's hand: {n} card", "opponent's hand: {n} cards",
+                obs["opponent_hand"]).format(n=obs["opponent_hand"]))),
         "",
         *_zone(_, _("Board: {cards}"), obs["board"], sake),
         *_zone(_, _("Your hand: {cards}"), obs["hand"], sake),

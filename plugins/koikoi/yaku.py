@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from asobi.i18n import ENGLISH
 from asobi.schema import did_you_mean
 
 from .cards import (
@@ -328,7 +329,9 @@ def yaku_problems(specs: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
             )
         if "count" in spec and spec["count"] > reach:
             yield (key, "count"), (
-                f"count {spec['count']} is more than the {reach} cards yaku '{key}' can use"
+                f"count {spec['count']} is more than the "
+                + ENGLISH.n("{n} card", "{n} cards", reach).format(n=reach)
+                + f" yaku '{key}' can use"
             )
         if spec.get("points_after_koikoi") is not None and spec.get("only_after_koikoi"):
             yield (key, "points_after_koikoi"), (

@@ -222,9 +222,12 @@ class SakuraAgent(BaseAgent):
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         average = totals[best] / self.samples
         return dict(legal[best]), Reason(
-            "Over {guesses} guesses at the others' cards, this one keeps me closest behind the "
+            "Over {guesses} guess at the others' cards, this one keeps me closest behind the "
             "Emperor without bumping him (a standing of {value:.1f}).",
             {"guesses": self.samples, "value": average},
+            plural="Over {guesses} guesses at the others' cards, this one keeps me closest "
+            "behind the Emperor without bumping him (a standing of {value:.1f}).",
+            counter="guesses",
         )
 
 

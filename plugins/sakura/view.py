@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asobi.i18n import translator
+from asobi.i18n import Translator, translator
 from asobi_sakura.cards import PAINTER_KINDS_WITH_STEPS
 from asobi_sakura.garden import build_garden
 
 PACKAGE = "asobi_sakura"
-Tr = Callable[[str], str]
+Tr = Translator
 
 EMPTY_SYMBOL = {"gate": "G", "plain": ".", "bridge": "=", "torii": "T", "tree": "*"}
 SCORED_TREE = "+"
@@ -232,11 +232,11 @@ def describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None
         if lost == 0:
             text = _("{who} bumps into the Emperor, has no token to lose and steps back to "
                      "space {to}.")
-        elif lost == 1:
-            text = _("{who} bumps into the Emperor, loses 1 token and steps back to space {to}.")
         else:
-            text = _("{who} bumps into the Emperor, loses {tokens} tokens and steps back to "
-                     "space {to}.")
+            text = _.n("{who} bumps into the Emperor, loses {tokens} token and steps back to "
+                       "space {to}.",
+                       "{who} bumps into the Emperor, loses {tokens} tokens and steps back to "
+                       "space {to}.", lost)
         return text.format(who=who(event["painter"], True), tokens=lost, to=event["to"])
     if kind == "choice":
         direction = _("forward") if event["direction"] == "forward" else _("back")
@@ -364,10 +364,8 @@ def seat_sentence(
             total = value
     if lost == 0:
         bumps = _("no token lost in bumps")
-    elif lost == 1:
-        bumps = _("1 token lost in bumps")
     else:
-        bumps = _("{n} tokens lost in bumps").format(n=lost)
+        bumps = _.n("{n} token lost in bumps", "{n} tokens lost in bumps", lost).format(n=lost)
     return _("{who}: {start} to start, {gains}; {bumps}; {total} in all.").format(
         who=who, start=start, gains=", ".join(gains) or "-", bumps=bumps, total=total
     )
@@ -382,13 +380,12 @@ def bump_text(loss: int, _: Tr) -> str:
         return _("A painter who reaches or passes the Emperor bumps him: loses no token but "
                  "goes {back} empty spaces back from him. The Emperor stepping back onto a "
                  "painter bumps that painter too.")
-    if loss == 1:
-        return _("A painter who reaches or passes the Emperor bumps him: loses 1 token and "
-                 "goes {back} empty spaces back from him. The Emperor stepping back onto a "
-                 "painter bumps that painter too.")
-    return _("A painter who reaches or passes the Emperor bumps him: loses {loss} tokens and "
-             "goes {back} empty spaces back from him. The Emperor stepping back onto a painter "
-             "bumps that painter too.")
+    return _.n("A painter who reaches or passes the Emperor bumps him: loses {loss} token and "
+               "goes {back} empty spaces back from him. The Emperor stepping back onto a "
+               "painter bumps that painter too.",
+               "A painter who reaches or passes the Emperor bumps him: loses {loss} tokens and "
+               "goes {back} empty spaces back from him. The Emperor stepping back onto a "
+               "painter bumps that painter too.", loss)
 
 
 def rules_text(rules: Mapping[str, Any], lang: str) -> str:

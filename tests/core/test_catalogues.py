@@ -33,11 +33,13 @@ def test_every_message_is_in_every_language_the_package_declares(package):
         entry = folder / f"{lang}.yaml"
         if entry.is_file():
             data = yaml.safe_load(entry.read_text(encoding="utf-8")) or {}
-            catalogues[lang] = {str(k): str(v) for k, v in data.items()}
+            catalogues[lang] = {str(k): v for k, v in data.items()}
     assert catalogues, f"{package} has a locale folder but no catalogue"
     every = set().union(*catalogues.values())
     for lang, table in catalogues.items():
         missing = sorted(every - set(table))
         assert not missing, f"{package} {lang} lacks {len(missing)}: {missing[:5]}"
-        empty = sorted(k for k, v in table.items() if not v.strip())
+        empty = sorted(k for k, v in table.items()
+                       if not all(str(form).strip()
+                                  for form in (v.values() if isinstance(v, dict) else [v])))
         assert not empty, f"{package} {lang} has empty translations: {empty[:5]}"

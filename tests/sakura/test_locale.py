@@ -18,9 +18,13 @@ PLUGIN = Path(__file__).resolve().parents[2] / "plugins" / "sakura"
 def _messages() -> set[str]:
     found: set[str] = set()
     for node in ast.walk(ast.parse((PLUGIN / "view.py").read_text(encoding="utf-8"))):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id == "_" and node.args
-                and isinstance(node.args[0], ast.Constant)):
+        # _("message") and _.n("singular", "plural", count): the singular is the key
+        plain = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
+            node.func.id == "_")
+        counted = isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and (
+            node.func.attr == "n" and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "_")
+        if (plain or counted) and node.args and isinstance(node.args[0], ast.Constant):
             found.add(node.args[0].value)
     # The AI's reasons (hints) are translated with it too; the core translates its own.
     core = yaml.safe_load((PLUGIN.parents[1] / "core" / "locale" / "pt.yaml").read_text("utf-8"))
@@ -39,7 +43,8 @@ def _messages() -> set[str]:
     found.update(level for level in info.ai_levels if level != "random")
     # The browser view translates with the same catalogue (t = ctx.gt in webview/view.js).
     for script in (PLUGIN / "webview").glob("*.js"):
-        for match in re.finditer(r'\bt\(\s*"((?:[^"\\]|\\.)*)"', script.read_text("utf-8")):
+        text = script.read_text("utf-8")
+        for match in re.finditer(r'\b(?:t|tn|gtn)\(\s*"((?:[^"\\]|\\.)*)"', text):
             found.add(match.group(1).replace('\\"', '"'))
     return found
 
@@ -56,5 +61,7 @@ def test_catalogue_covers_every_message_with_the_same_placeholders(lang):
     assert messages - set(catalogue) == set()
     assert set(catalogue) - messages == set(), "stale entries"
     for english, translated in catalogue.items():
-        assert _fields(english) == _fields(translated), english
-        assert translated != english or len(english) < 4, english
+        forms = translated.values() if isinstance(translated, dict) else [translated]
+        for form in forms:
+            assert _fields(english) == _fields(form), english
+            assert form != english or len(english) < 4, english

@@ -19,6 +19,24 @@ export async function loadGameStrings(game) {
   state.games[game] = res.ok ? (await res.json()).game || {} : {};
 }
 
+// Plural entries of a catalogue are objects of CLDR categories ({one, other, ...}); the category
+// of a count comes from the browser's Intl.PluralRules. Portuguese follows pt-PT, where 0 takes
+// the plural ("0 fichas"), as asobi.i18n does on the server.
+const PLURAL_LOCALE = { pt: "pt-PT" };
+const pluralRules = new Map();
+
+function category(n) {
+  const lang = PLURAL_LOCALE[state.lang] || state.lang;
+  if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
+  return pluralRules.get(lang).select(n);
+}
+
+function pick(entry, singular, plural, n) {
+  if (entry && typeof entry === "object") return entry[category(n)] ?? entry.other ?? plural;
+  if (typeof entry === "string") return entry; // a language without plural forms for it
+  return n === 1 ? singular : plural; // English, the language of the message ids
+}
+
 function fill(text, params) {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
@@ -27,6 +45,18 @@ function fill(text, params) {
 /** A web UI string in the current language, with {placeholders} filled. */
 export function t(message, params) {
   return fill(state.web[message] ?? message, params);
+}
+
+/** A counted UI string: tn(singular, plural, n, params), the count filling `{n}`. */
+export function tn(singular, plural, n, params) {
+  const entry = state.lang === "en" ? undefined : state.web[singular];
+  return fill(pick(entry, singular, plural, n), { n, ...params });
+}
+
+/** A counted string of a game's own catalogue. */
+export function gtn(game, singular, plural, n, params) {
+  const entry = state.lang === "en" ? undefined : (state.games[game] || {})[singular];
+  return fill(pick(entry, singular, plural, n), { n, ...params });
 }
 
 /** A game's own string (yaku titles, card names...) through the game's catalogue. */

@@ -3,7 +3,7 @@
 // the current payload, which is drawn instead.
 import { ApiError, getJSON, postJSON } from "./api.js";
 import { announce, clear, h, toast } from "./dom.js";
-import { currentLang, gt, loadGameStrings, t } from "./i18n.js";
+import { currentLang, gt, gtn, loadGameStrings, t } from "./i18n.js";
 import * as generic from "./generic.js";
 import { dropToken, ownerKey, rememberGame } from "./saved.js";
 import { followStream } from "./stream.js";
@@ -95,6 +95,7 @@ export async function showPlay(main, app, id, token) {
     h, t, lang: currentLang(), seat: payload.seat, game: payload.game,
     assets: `/assets/${payload.game}/`,
     gt: (message, params) => gt(payload.game, message, params),
+    gtn: (singular, plural, n, params) => gtn(payload.game, singular, plural, n, params),
     act, hint, announce, toast,
     settings: app.settings,
     seatName,
