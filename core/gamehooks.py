@@ -92,7 +92,8 @@ class GameHooks:
         return str(self.raw.asobi_describe_action(observation=observation, action=action,
                                                   lang=lang))
 
-    def describe_event(self, event: Mapping[str, Any], seat: int, lang: str) -> str | None:
+    def describe_event(self, event: Mapping[str, Any], seat: int | None,
+                       lang: str) -> str | None:
         text = self.raw.asobi_describe_event(event=event, seat=seat, lang=lang)
         return str(text) if text else None
 

@@ -228,9 +228,14 @@ def asobi_describe_action(
 
 
 @hookspec(firstresult=True)
-def asobi_describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None:
+def asobi_describe_event(event: Mapping[str, Any], seat: int | None, lang: str) -> str | None:
     """Return a one-line human description of ``event`` as seen by ``seat``, or ``None``
-    to stay silent about it. Optional."""
+    to stay silent about it. Optional.
+
+    ``seat`` is the seat the sentence speaks to ("You capture..."), or ``None`` for an
+    onlooker (a game where no person plays, a replay watched from outside): then every seat
+    is named in the third person ("Seat 1 captures..."), and events meant for one seat only
+    are best left unsaid."""
 
 
 @hookspec(firstresult=True)

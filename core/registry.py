@@ -89,6 +89,10 @@ class Game:
         """The form of a counted message for ``count`` in ``lang`` (placeholders unfilled)."""
         return game_plural(self.manager, singular, plural, count, lang)
 
+    def title_in(self, lang: str) -> str:
+        """The game's name in ``lang`` (most names stay as they are; こいこい in Japanese)."""
+        return self.text(self.info.title, lang)
+
     def summary_in(self, lang: str) -> str:
         return self.text(self.info.summary, lang) if self.info.summary else ""
 

@@ -67,6 +67,8 @@ class TextGame:
         self.agents: dict[int, Agent] = launch.agents(self.session)
         humans = [i for i, s in enumerate(self.session.seats) if s.is_human]
         self.viewer = humans[0] if humans else 0
+        # Narration speaks to the person at the table; with nobody playing, to an onlooker.
+        self.narratee: int | None = humans[0] if humans else None
         self.hooks = launch.game.hooks
         self._hinters: dict[int, Agent] = {}
         self._label = ""
@@ -102,13 +104,13 @@ class TextGame:
         another seat the game says nothing about is shown by its label."""
         said = False
         for event in events:
-            text = self.hooks.describe_event(event, self.viewer, self.lang)
+            text = self.hooks.describe_event(event, self.narratee, self.lang)
             if text:
                 self.say("  " + text)
                 said = True
                 # The game told the end itself (hookspecs: asobi_apply): no second summary.
                 self._ended |= event.get("type") == "game_over"
-        if not said and mover != self.viewer:
+        if not said and mover != self.narratee:
             self.say(f"  {self.seat_name(mover)}: {self._label}")
 
     # ------------------------------------------------------------------ input
@@ -186,10 +188,10 @@ class TextGame:
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
         _ = self._
-        info = self.launch.game.info
         self.say(
             _("{game} - {variant}").format(
-                game=info.title, variant=self.session.variant.title_in(self.lang)
+                game=self.launch.game.title_in(self.lang),
+                variant=self.session.variant.title_in(self.lang)
             )
         )
         for seat in range(self.session.players):

@@ -68,16 +68,35 @@ def _zone(_: Tr, head: str, cards: Sequence[str], sake_is_plain: bool) -> list[s
     return _wrapped(prefix, [_shown(_, c, sake_is_plain) for c in cards], _(", "))
 
 
-def _who(_: Tr, viewer: int, seat: int | None) -> str:
+def _who(_: Tr, viewer: int | None, seat: int | None) -> str:
     if seat is None:
         return _("nobody")
+    if viewer is None:
+        return _seat(_, seat)
     return _("you") if seat == viewer else _("the opponent")
 
 
-def _pair(_: Tr, viewer: int, values: list[Any]) -> str:
+def _seat(_: Tr, seat: int) -> str:
+    """A seat named for an onlooker, counted from 1."""
+    return _("Seat {n}").format(n=seat + 1)
+
+
+def _pair(_: Tr, viewer: int | None, values: list[Any]) -> str:
+    if viewer is None:
+        return _("{first}: {a} · {second}: {b}").format(
+            first=_seat(_, 0), a=values[0], second=_seat(_, 1), b=values[1])
     return _("you {mine} · opponent {theirs}").format(
         mine=values[viewer], theirs=values[1 - viewer]
     )
+
+
+def _by(seat: int | None, actor: Any, mine: str, theirs: str, onlooker: str) -> str:
+    """The sentence about an act of ``actor``: told to its doer (``mine``), to the other
+    player (``theirs``), or to an onlooker of a game without people (``seat`` None), whose
+    sentence names the actor as ``{who}``."""
+    if seat is None:
+        return onlooker
+    return mine if actor == seat else theirs
 
 
 def _by_kind(_: Tr, cards: list[str], sake_is_plain: bool) -> list[str]:
@@ -202,12 +221,14 @@ def describe_action(obs: Mapping[str, Any], action: Mapping[str, Any], lang: str
     return str(dict(action))
 
 
-def describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None:
-    """One line about ``event`` for ``seat`` (None for events that need no line)."""
+def describe_event(event: Mapping[str, Any], seat: int | None, lang: str) -> str | None:
+    """One line about ``event`` for ``seat`` (None for events that need no line); ``seat``
+    None is an onlooker, for whom both seats are named."""
     _ = _tr(lang)
     kind = event["type"]
     who = event.get("seat")
     mine = who == seat
+    actor = _seat(_, who) if isinstance(who, int) else ""
     if kind == "new_round":
         text = _("Round {round}/{rounds} (month {month}); dealer: {dealer}. Board: {board}.")
         return text.format(
@@ -227,63 +248,71 @@ def describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None
         }
         return _("Redeal: {reason}.").format(reason=reasons.get(event["reason"], event["reason"]))
     if kind == "hand_yaku":
-        text = _("You show {yaku} ({cards}) and win {points}.") if mine else _(
-            "The opponent shows {yaku} ({cards}) and wins {points}.")
+        text = _by(seat, who, _("You show {yaku} ({cards}) and win {points}."),
+                   _("The opponent shows {yaku} ({cards}) and wins {points}."),
+                   _("{who} shows {yaku} ({cards}) and wins {points}."))
         return text.format(yaku=_(event["yaku"]), cards=card_names(_, event["cards"]),
-                           points=event["points"])
+                           points=event["points"], who=actor)
     if kind == "play":
-        text = _("You play {card}.") if mine else _("The opponent plays {card}.")
-        return text.format(card=card_name(_, event["card"]))
+        text = _by(seat, who, _("You play {card}."), _("The opponent plays {card}."),
+                   _("{who} plays {card}."))
+        return text.format(card=card_name(_, event["card"]), who=actor)
     if kind == "draw":
-        text = _("You draw {card}.") if mine else _("The opponent draws {card}.")
-        return text.format(card=card_name(_, event["card"]))
+        text = _by(seat, who, _("You draw {card}."), _("The opponent draws {card}."),
+                   _("{who} draws {card}."))
+        return text.format(card=card_name(_, event["card"]), who=actor)
     if kind == "lay":
         return _("{card} stays on the board.").format(card=card_name(_, event["card"]))
     if kind == "choose":
-        text = _("{card} matches {a} and {b}: you choose one.") if mine else _(
-            "{card} matches {a} and {b}: the opponent chooses one.")
+        text = _by(seat, who, _("{card} matches {a} and {b}: you choose one."),
+                   _("{card} matches {a} and {b}: the opponent chooses one."),
+                   _("{card} matches {a} and {b}: {who} chooses one."))
         a, b = event["candidates"][:2]
         return text.format(card=card_name(_, event["card"]), a=card_name(_, a),
-                           b=card_name(_, b))
+                           b=card_name(_, b), who=actor)
     if kind == "capture":
-        text = _("You capture {cards}.") if mine else _("The opponent captures {cards}.")
-        return text.format(cards=card_names(_, event["cards"]))
+        text = _by(seat, who, _("You capture {cards}."), _("The opponent captures {cards}."),
+                   _("{who} captures {cards}."))
+        return text.format(cards=card_names(_, event["cards"]), who=actor)
     if kind == "yaku":
         made = ", ".join(f"{_(y['title'])} {y['points']}" for y in event["yaku"])
-        text = _("Your yaku: {list} (total {total}).") if mine else _(
-            "The opponent's yaku: {list} (total {total}).")
-        return text.format(list=made, total=event["total"])
+        text = _by(seat, who, _("Your yaku: {list} (total {total})."),
+                   _("The opponent's yaku: {list} (total {total})."),
+                   _("Yaku of {who}: {list} (total {total})."))
+        return text.format(list=made, total=event["total"], who=actor)
     if kind == "koikoi":
-        text = _("You call koi-koi!") if mine else _("The opponent calls koi-koi!")
-        return text
+        text = _by(seat, who, _("You call koi-koi!"), _("The opponent calls koi-koi!"),
+                   _("{who} calls koi-koi!"))
+        return text.format(who=actor)
     if kind == "stop":
         if event.get("auto"):
-            text = _("No turn remains: you stop and score {points}.") if mine else _(
-                "No turn remains: the opponent stops and scores {points}.")
+            text = _by(seat, who, _("No turn remains: you stop and score {points}."),
+                       _("No turn remains: the opponent stops and scores {points}."),
+                       _("No turn remains: {who} stops and scores {points}."))
         else:
-            text = _("You stop and score {points}.") if mine else _(
-                "The opponent stops and scores {points}.")
-        return text.format(points=event["points"])
+            text = _by(seat, who, _("You stop and score {points}."),
+                       _("The opponent stops and scores {points}."),
+                       _("{who} stops and scores {points}."))
+        return text.format(points=event["points"], who=actor)
     if kind == "round_end":
         if event["winner"] is None:
             head = _("Round {round} ends in a draw.")
-        elif event["winner"] == seat:
-            head = _("You win round {round}.")
         else:
-            head = _("The opponent wins round {round}.")
+            head = _by(seat, event["winner"], _("You win round {round}."),
+                       _("The opponent wins round {round}."), _("{who} wins round {round}."))
         if event["exhausted"]:
             head += " " + _("(No cards left.)")
         tail = _("Points: {points}. Scores: {scores}.").format(
             points=_pair(_, seat, [_signed(p) for p in event["points"]]),
             scores=_pair(_, seat, event["scores"]))
-        return head.format(round=event["round"]) + " " + tail
+        return head.format(round=event["round"], who=_who(_, seat, event["winner"])) + " " + tail
     if kind == "game_over":
         winner = event["winner"]
         if winner is None:
             head = _("Game over: a draw.")
         else:
-            head = _("Game over: you win.") if winner == seat else _(
-                "Game over: the opponent wins.")
+            head = _by(seat, winner, _("Game over: you win."), _("Game over: the opponent wins."),
+                       _("Game over: {who} wins.")).format(who=_who(_, seat, winner))
         return head + " " + _("Final scores: {scores}.").format(
             scores=_pair(_, seat, event["scores"]))
     return None

@@ -93,7 +93,9 @@ def asobi_describe_action(
 
 
 @hookimpl
-def asobi_describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None:
+def asobi_describe_event(
+    event: Mapping[str, Any], seat: int | None, lang: str
+) -> str | None:
     return view.describe_event(event, seat, lang)
 
 

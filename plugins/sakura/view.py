@@ -194,7 +194,7 @@ def describe_action(obs: Mapping[str, Any], action: Mapping[str, Any], lang: str
     return str(dict(action))
 
 
-def describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None:
+def describe_event(event: Mapping[str, Any], seat: int | None, lang: str) -> str | None:
     """One line for ``event`` as ``seat`` sees it (painters named from ``seat``'s view; the
     plugin stamps every event with ``players`` so the neutral painter can be named)."""
     _ = _tr(lang)

@@ -40,6 +40,7 @@ def _messages() -> set[str]:
 
     info = asobi_game_info()
     found.add(info.summary)
+    found.add(info.title)
     found.update(level for level in info.ai_levels if level != "random")
     # The browser view translates with the same catalogue (t = ctx.gt in webview/view.js).
     for script in (PLUGIN / "webview").glob("*.js"):
@@ -64,4 +65,4 @@ def test_catalogue_covers_every_message_with_the_same_placeholders(lang):
         forms = translated.values() if isinstance(translated, dict) else [translated]
         for form in forms:
             assert _fields(english) == _fields(form), english
-            assert form != english or len(english) < 4, english
+            assert form != english or len(english) < 4 or english == "Sakura", english
