@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from asobi.errors import AsobiError
+from asobi.measures import Restriction
 from asobi.model import Action, Agent, Reason
 
 if TYPE_CHECKING:
@@ -91,13 +92,48 @@ def parse_level(level: str) -> tuple[str, float | None]:
 def make_agent(
     game: Game, level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int
 ) -> Agent:
-    """Build the agent for ``ai:LEVEL`` in ``seat``; unknown levels are a user error."""
-    agent_seed = (seed * 1_000_003 + seat * 7919 + sum(map(ord, level))) % (2**63)
-    agent = game.hooks.agent(level, seat, rules, players, agent_seed)
+    """Build the agent for ``ai:LEVEL`` in ``seat``; unknown levels are a user error.
+
+    ``LEVEL/RESTRICTION`` (``normal/no-koikoi``) is the level kept from one kind of choice
+    the game declares (:func:`asobi.hookspecs.asobi_restrictions`); it is seeded like the
+    level alone, so the two differ only where the restriction bites."""
+    base, _, restriction = level.partition("/")
+    agent_seed = (seed * 1_000_003 + seat * 7919 + sum(map(ord, base))) % (2**63)
+    agent = game.hooks.agent(base, seat, rules, players, agent_seed)
     if agent is None:
         levels = ", ".join(f"ai:{lv}" for lv in game.ai_levels())
-        raise AsobiError(f"{game.info.title} has no AI level '{level}'; available: {levels}")
-    return agent
+        raise AsobiError(f"{game.info.title} has no AI level '{base}'; available: {levels}")
+    if not restriction:
+        return agent
+    return RestrictedAgent(agent, find_restriction(game, restriction, rules, players))
+
+
+def find_restriction(
+    game: Game, name: str, rules: Mapping[str, Any], players: int
+) -> Restriction:
+    """The restriction ``name`` of ``game``; AsobiError naming the ones it has."""
+    known = game.hooks.restrictions(rules, players)
+    for restriction in known:
+        if restriction.name == name:
+            return restriction
+    names = ", ".join(r.name for r in known)
+    offer = f"available: {names}" if names else "it declares none"
+    raise AsobiError(f"{game.info.title} has no restriction '{name}'; {offer}")
+
+
+class RestrictedAgent(BaseAgent):
+    """An agent kept from one kind of choice: it decides among the actions the restriction
+    keeps (all of them when it keeps none)."""
+
+    def __init__(self, agent: Agent, restriction: Restriction) -> None:
+        self.agent = agent
+        self.restriction = restriction
+
+    def decide(
+        self, observation: Mapping[str, Any], legal: Sequence[Action]
+    ) -> tuple[Action, str | Reason]:
+        kept = list(self.restriction.keep(observation, legal)) or list(legal)
+        return explain(self.agent, observation, kept)
 
 
 def seat_agents(session: Session) -> dict[int, Agent]:

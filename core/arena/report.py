@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from typing import Any, TextIO
 
 from asobi.agents import make_agent
-from asobi.arena.plan import seatings, tasks_for
-from asobi.arena.run import Progress, run_tasks
+from asobi.arena.plan import block_tasks, seatings
+from asobi.arena.run import Progress, records_folder, run_batches
 from asobi.arena.stats import summarize
 from asobi.errors import AsobiError
+from asobi.progress import bar
 from asobi.registry import Registry
+from asobi.runner import batches, make_runner
 from asobi.session import parse_seats
 
 
@@ -26,14 +28,18 @@ def run_arena(
     workers: int = 1,
     progress: Progress | None = None,
     details: bool = False,
+    ray: str | None = None,
+    records: str | None = None,
 ) -> dict[str, Any]:
     """Play about ``games`` games (rounded up to whole blocks) and return the statistics.
 
     ``players`` are seat specs (``ai:hard``, ``ai:normal:...``) in seat order of the first
     game of each block. The result is JSON-ready; see :func:`format_text`. With
     ``details``, it also lists every game (block, seed, seats, per-round points, winner).
-    With ``workers`` > 1 each process rebuilds the registry from its entry points, so
+    The games run on :mod:`asobi.runner`: ``workers`` local processes, or Ray with ``ray``
+    (``auto`` or an address); each worker rebuilds the registry from its entry points, so
     plugin objects added by hand (``Registry.extra_plugins``) only take part in-process.
+    ``records`` is a folder where every game's record is saved.
     """
     found = registry.game(game)
     specs = parse_seats(list(players), found)
@@ -51,9 +57,20 @@ def run_arena(
         make_agent(found, spec.level, seat, loaded.rules, len(specs), seed)
     per_block = len(seatings(len(specs)))
     blocks = -(-games // per_block)
-    tasks = tasks_for(registry, game, ref, names, seed, blocks, workers)
+    folder = records_folder(records)
+    tasks = block_tasks(names, seed, blocks)
+    runner = make_runner(workers, ray)
+    work = batches(registry, game, [(ref, loaded)], tasks, workers, records=folder)
+    played: list[dict[str, Any]] = []
+
+    def collect(batch: list[dict[str, Any]]) -> None:
+        played.extend(batch)
+        if progress is not None:
+            progress(len(played), len(tasks))
+
     start = time.perf_counter()
-    played = run_tasks(registry, tasks, workers, blocks * per_block, progress)
+    run_batches(registry, runner, work, [loaded.name], collect, folder)
+    played.sort(key=lambda g: g["index"])
     summary = summarize(played, names)
     report: dict[str, Any] = {
         "game": game,
@@ -67,6 +84,8 @@ def run_arena(
         "games_asked": games,
         **summary,
     }
+    if ray is not None:
+        report["ray"] = ray
     if blocks * per_block != games:
         unit = ("duplicate deals come in pairs, each deal with the seats swapped"
                 if len(specs) == 2 else f"each deal is played {per_block} times, seats rotated")
@@ -79,23 +98,23 @@ def run_arena(
     return report
 
 
-def text_progress(stream: TextIO = sys.stderr, width: int = 30) -> Progress:
-    """A progress bar on ``stream`` (carriage returns; a newline when done)."""
-    started = time.perf_counter()
+@contextmanager
+def rich_progress(stream: TextIO | None, label: str) -> Iterator[Progress | None]:
+    """A :data:`Progress` drawing rich's bar (with the time left) on ``stream``; None when
+    ``stream`` is None. Without rich installed, no bar."""
+    if stream is None:
+        yield None
+        return
+    with ExitStack() as stack:
+        state: dict[str, Any] = {"done": 0}
 
-    def show(done: int, total: int) -> None:
-        filled = width * done // max(1, total)
-        elapsed = time.perf_counter() - started
-        eta = elapsed / done * (total - done) if done else 0.0
-        stream.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games"
-            f"  {elapsed:5.0f}s elapsed, ~{eta:.0f}s left "
-        )
-        if done >= total:
-            stream.write("\n")
-        stream.flush()
+        def show(done: int, total: int) -> None:
+            if "advance" not in state:
+                state["advance"] = stack.enter_context(bar(stream, total, label))
+            state["advance"](done - state["done"])
+            state["done"] = done
 
-    return show
+        yield show
 
 
 def _interval(stats: dict[str, Any], digits: int = 2) -> str:

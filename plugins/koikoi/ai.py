@@ -12,6 +12,7 @@ from typing import Any
 
 from asobi.agents import BaseAgent, parse_level
 from asobi.errors import AsobiError
+from asobi.measures import Restriction
 from asobi.model import Action, Agent, Reason
 
 from .ai_eval import capture_of, mask_value
@@ -102,3 +103,34 @@ def make(level: str, seat: int, rules: Mapping[str, Any], players: int, seed: in
     if name == "normal":
         return NormalAgent(compiled)
     return HardAgent(compiled, seed, DEFAULT_HARD_BUDGET if budget is None else budget)
+
+
+# ----------------------------------------------------------------------------- restricted play
+
+
+def _never_koikoi(observation: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
+    return [a for a in legal if a.get("koikoi") is not True]
+
+
+def _always_koikoi(observation: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
+    return [a for a in legal if a.get("koikoi") is not False]
+
+
+def _never_higher_capture(
+    observation: Mapping[str, Any], legal: Sequence[Action]
+) -> list[Action]:
+    """Of two board cards that match, only the lower one (by kind: plain < ribbon < animal <
+    bright); both when they are of the same worth."""
+    if "capture" not in legal[0]:
+        return list(legal)
+    low = min(EASY_VALUES[INDEX[a["capture"]]] for a in legal)
+    return [a for a in legal if EASY_VALUES[INDEX[a["capture"]]] == low]
+
+
+RESTRICTIONS = (
+    Restriction("no-koikoi", "never call koi-koi", _never_koikoi),
+    Restriction("always-koikoi", "always call koi-koi", _always_koikoi),
+    Restriction("no-higher-capture", "never take the higher card of a two-match",
+                _never_higher_capture),
+)
+"""The kinds of choice an AI level can be kept from (``ai:normal/no-koikoi``)."""

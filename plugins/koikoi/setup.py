@@ -223,3 +223,19 @@ def _full_month(mask: int) -> int:
     """The first month (1..12) all four cards of which are in ``mask``."""
     full = month_counts(mask) & _NIB2
     return next(m + 1 for m in range(12) if full >> (4 * m + 2) & 1)
+
+
+PINNED_SPARE_DEALS = 4
+"""Deals pinned beyond one per round, for redeals; past them the game's seed deals."""
+
+
+def pinned_deals(rules: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A record ``setup`` pinning the deals of a whole game, shuffled with ``rng``
+    (``asobi_pinned_setup``): one per round and a few spares for redeals."""
+    deals = []
+    for _ in range(int(rules["rounds"]) + PINNED_SPARE_DEALS):
+        deck = list(CARD_IDS)
+        rng.shuffle(deck)
+        deals.append({"hands": [deck[:8], deck[8:16]], "board": deck[16:24],
+                      "stock": deck[24:]})
+    return {"deals": deals}

@@ -19,11 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from asobi.agents import BaseAgent
+from asobi.measures import Restriction
 from asobi.model import Reason
 from asobi_sakura import setup, turn
 from asobi_sakura.movement import ranking
 from asobi_sakura.rules import Rules
-from asobi_sakura.state import CHOOSE, CURRENT, OVER, State
+from asobi_sakura.state import BACK_DIR, CHOOSE, CURRENT, OVER, State
 
 Action = dict[str, Any]
 
@@ -236,3 +237,21 @@ def make_agent(level: str, seat: int, rules: Rules, players: int, seed: int) -> 
         return None
     # Fewer guesses with more players: each guessed round has more cards to resolve.
     return SakuraAgent(level, seat, rules, players, seed, samples=8 if players <= 4 else 6)
+
+
+# ----------------------------------------------------------------------------- restricted play
+
+
+def _emperor_never_back(observation: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
+    return [a for a in legal if a.get("emperor") != BACK_DIR]
+
+
+def _painter_never_back(observation: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
+    return [a for a in legal if a.get("direction") != BACK_DIR]
+
+
+RESTRICTIONS = (
+    Restriction("no-emperor-back", "never move the Emperor back", _emperor_never_back),
+    Restriction("no-painter-back", "never move your painter back", _painter_never_back),
+)
+"""The kinds of choice an AI level can be kept from (``ai:normal/no-painter-back``)."""

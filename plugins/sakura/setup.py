@@ -119,3 +119,11 @@ def position(
         scored=list(scored) if scored is not None else None,
         round=round,
     )
+
+
+def pinned_deck(rules: Rules, rng: random.Random) -> dict[str, Any]:
+    """A record ``setup`` pinning the deck's order, shuffled with ``rng``
+    (``asobi_pinned_setup``); later reshuffles of the discards still follow the seed."""
+    order = list(range(1, rules.deck_size + 1))
+    rng.shuffle(order)
+    return {"deck": order}

@@ -12,6 +12,7 @@ from importlib import resources
 
 import pluggy
 
+from asobi.measures import Measure, Restriction
 from asobi.model import GameInfo
 from asobi.schema import Bool, Int, List, Struct
 
@@ -135,3 +136,37 @@ def asobi_resample(observation, seat, rules, players, rng):
 @hookimpl(optionalhook=True)  # the echo frontend's hook: there only when it is installed
 def asobi_echo_banner(lang):
     return "Nim: take the last stone to win."
+
+
+# The balance lab (asobi lab): Nim's own measures and one restriction of play.
+
+
+def _winning_take(game):
+    moves = game.record["moves"]
+    return float(moves[-1]["action"]["take"]) if moves else None
+
+
+def _most_allowed(max_take):
+    def read(game):
+        takes = [e["take"] for e in game.events if e.get("type") == "take"]
+        return [float(t == max_take) for t in takes]
+
+    return read
+
+
+@hookimpl
+def asobi_lab_measures(rules, players):
+    return [
+        Measure("winning-take", "stones taken by the winning move", "stones", _winning_take),
+        Measure("most-allowed", "takes of the most stones allowed", "share of moves",
+                _most_allowed(rules["max_take"]), percent=True),
+    ]
+
+
+def _one_stone(observation, legal):
+    return [a for a in legal if a["take"] == 1]
+
+
+@hookimpl
+def asobi_restrictions(rules, players):
+    return [Restriction("one-stone", "take one stone at a time", _one_stone)]

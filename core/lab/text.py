@@ -1,0 +1,105 @@
+"""The lab report in the terminal: rich tables when rich is installed, plain text otherwise."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from asobi.i18n import translator
+from asobi.lab.report import estimate_text
+
+Row = list[str]
+
+
+def sections(report: Mapping[str, Any], lang: str) -> list[tuple[str, Row, list[Row]]]:
+    """The report as (title, header, rows) tables, every word in ``lang``."""
+    tr: Callable[[str], str] = translator("asobi", lang)
+    names = [v["name"] for v in report["variants"]]
+    ref = report.get("reference")
+    others = [n for n in names if n != ref] if ref else []
+    header = [tr("figure"), tr("unit"), *names,
+              *[tr("{variant} minus {reference}").format(variant=n, reference=ref)
+                for n in others]]
+
+    def row(label: str, unit: str, by: Mapping[str, Any], diff: Mapping[str, Any] | None,
+            percent: bool) -> Row:
+        cells = [label, unit, *[estimate_text(by[n], percent) for n in names]]
+        for n in others:
+            d = (diff or {}).get(n, {})
+            mark = " *" if d.get("clear_of_zero") else ""
+            cells.append(estimate_text(d, percent, signed=True) + mark)
+        return cells
+
+    out = []
+    for kind, title in (("general", tr("General figures")), ("game", tr("The game's own figures"))):
+        rows = [row(f["label"], f["unit_label"], f["by_variant"], f.get("difference"),
+                    f["percent"]) for f in report["figures"] if f["kind"] == kind]
+        if rows:
+            out.append((title, header, rows))
+    rows = []
+    for p in report["player_figures"]:
+        for what, label, percent in (("wins", tr("wins"), True),
+                                     ("game", tr("points per game"), False),
+                                     ("round", tr("points per round"), False)):
+            rows.append([f"{p['position'] + 1}. {p['player']}", label,
+                         *[estimate_text(p[what][n], percent) for n in names],
+                         *["" for _ in others]])
+    out.append((tr("Players"), header, rows))
+    rows = []
+    for r in report["restricted"]:
+        for what in ("round", "game"):
+            label = tr("cost of '{restriction}'").format(restriction=r["label"])
+            unit = tr("points per round") if what == "round" else tr("points per game")
+            rows.append(row(label, unit, r[f"per_{what}"], r.get(f"difference_per_{what}"),
+                            False))
+    if rows:
+        out.append((tr("Restricted play: what a choice is worth"), header, rows))
+    return out
+
+
+def intro(report: Mapping[str, Any], lang: str) -> list[str]:
+    tr = translator("asobi", lang)
+    variants = ", ".join(f"{v['name']} ({v['title']})" for v in report["variants"])
+    return [
+        tr("Balance lab: {game}").format(game=report["game"]) + f" - {variants}",
+        tr.n("{n} game per variant", "{n} games per variant", report["games_per_variant"])
+        .format(n=report["games_per_variant"]) + "; "
+        + tr("players: {players}; seed {seed}").format(
+            players=", ".join(report["players"]), seed=report["seed"]),
+        tr("95% intervals in brackets; * marks a difference whose interval leaves out zero."),
+    ]
+
+
+def format_report(report: Mapping[str, Any], lang: str, width: int = 160) -> str:
+    """The whole report as text for a terminal ``width`` columns wide."""
+    try:
+        from rich.console import Console
+        from rich.table import Table
+    except ImportError:
+        return plain(report, lang)
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, force_terminal=False, color_system=None)
+    for line in intro(report, lang):
+        console.print(line, markup=False, highlight=False)
+    for title, header, rows in sections(report, lang):
+        table = Table(title=title, title_justify="left", show_lines=False)
+        for i, column in enumerate(header):
+            table.add_column(column, justify="left" if i < 2 else "right", overflow="fold")
+        for cells in rows:
+            table.add_row(*cells)
+        console.print(table)
+    return buffer.getvalue().rstrip("\n")
+
+
+def plain(report: Mapping[str, Any], lang: str) -> str:
+    lines = intro(report, lang)
+    for title, header, rows in sections(report, lang):
+        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+        lines += ["", title, _line(header, widths), *[_line(r, widths) for r in rows]]
+    return "\n".join(lines)
+
+
+def _line(cells: Sequence[str], widths: Sequence[int]) -> str:
+    return "  ".join(c.ljust(w) if i < 2 else c.rjust(w)
+                     for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()

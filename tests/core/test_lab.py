@@ -1,0 +1,214 @@
+"""``asobi lab``: the same figures on any number of workers or after a stop, the measures of
+a third-party game, restricted levels, the report's forms, and refusals of bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from asobi.agents import make_agent
+from asobi.cli import main
+from asobi.errors import AsobiError
+from asobi.lab import report as lab_report
+from asobi.lab import run_lab
+from asobi.lab.html import render
+from asobi.lab.text import format_report
+
+KOIKOI = dict(game="koikoi", variant="koikoi-japan", against=["standard"],
+              players=["ai:random", "ai:easy"], games=6, seed=3)
+
+
+def figures(report):
+    return {k: v for k, v in report.items() if k != "run"}
+
+
+def by_key(report):
+    return {f["key"]: f for f in report["figures"]}
+
+
+def test_the_same_figures_on_one_and_two_workers(installed):
+    one = run_lab(installed, workers=1, **KOIKOI)
+    two = run_lab(installed, workers=2, **KOIKOI)
+    assert json.dumps(figures(one)) == json.dumps(figures(two))
+    fig = by_key(one)
+    assert fig["rounds"]["by_variant"]["koikoi-japan"]["value"] == 8.0
+    assert fig["rounds"]["difference"]["koikoi-japan"]["value"] == 7.0
+    assert fig["rounds"]["difference"]["koikoi-japan"]["clear_of_zero"] is True
+    assert "yaku-made:moon-viewing" in fig and "koikoi-success" in fig
+    assert one["games_per_variant"] == 6 and one["reference"] == "standard"
+
+
+def test_a_stopped_lab_resumes_to_the_same_figures(installed, tmp_path, monkeypatch):
+    whole = run_lab(installed, **KOIKOI)
+    path = tmp_path / "run.jsonl"
+    real = lab_report.run_batches
+
+    def stop_after_two(registry, runner, work, names, on_games, records=None):
+        seen = []
+
+        def counting(games):
+            seen.append(games)
+            on_games(games)
+            if len(seen) == 2:
+                raise KeyboardInterrupt
+
+        real(registry, runner, work, names, counting, records)
+
+    monkeypatch.setattr(lab_report, "run_batches", stop_after_two)
+    with pytest.raises(KeyboardInterrupt):
+        run_lab(installed, resume=str(path), **KOIKOI)
+    kept = path.read_text().splitlines()
+    assert 1 < len(kept) < 1 + 12  # the header and the games finished before the stop
+    with path.open("a") as handle:
+        handle.write('{"index": 11, "vari')  # a line cut short by the stop
+    monkeypatch.setattr(lab_report, "run_batches", real)
+    resumed = run_lab(installed, resume=str(path), **KOIKOI)
+    assert resumed["run"]["resumed_games"] == len(kept) - 1
+    assert json.dumps(figures(resumed)) == json.dumps(figures(whole))
+    again = run_lab(installed, resume=str(path), **KOIKOI)  # nothing left to play
+    assert again["run"]["resumed_games"] == 12
+    assert json.dumps(figures(again)) == json.dumps(figures(whole))
+
+
+NIM_VARIANT = """game: nim
+name: take-two
+title: Take two at most
+description: Piles of 3, 4 and 5; take up to 2.
+rules:
+  piles: [3, 4, 5]
+  max_take: 2
+  misere: false
+"""
+
+
+def test_a_third_party_game_brings_its_own_measures_and_restrictions(registry_of, tmp_path):
+    nim = registry_of(games={"nim": "asobi_nim"})
+    variant = tmp_path / "take-two.yaml"
+    variant.write_text(NIM_VARIANT)
+    report = run_lab(nim, "nim", str(variant), ["ai:random", "ai:random/one-stone"], games=20,
+                     against=["standard"], lang="pt", records=str(tmp_path / "records"))
+    fig = by_key(report)
+    most = fig["most-allowed"]
+    assert most["label"] == "jogadas que tiram o máximo de pedras permitido"
+    assert most["unit_label"] == "parte das jogadas" and most["percent"]
+    assert fig["winning-take"]["by_variant"]["take-two"]["value"] >= 1
+    assert set(most["difference"]) == {"take-two"}
+    [restricted] = report["restricted"]
+    assert restricted["label"] == "tirar uma pedra de cada vez"
+    assert set(restricted["per_round"]) == {"take-two", "standard"}
+    moves = 0
+    for path in (tmp_path / "records").glob("*.json"):
+        record = json.loads(path.read_text())
+        seat = record["seats"].index("ai:random/one-stone")
+        for move in record["moves"]:
+            if move["seat"] == seat:
+                moves += 1
+                assert move["action"]["take"] == 1
+    assert moves > 0
+    text = format_report(report, "pt")
+    assert "jogadas que tiram o máximo de pedras permitido" in text
+
+
+def test_restricted_levels_follow_their_restriction(installed):
+    koikoi = installed.game("koikoi")
+    rules = koikoi.load_variant("koikoi-japan").rules
+    never = make_agent(koikoi, "normal/no-koikoi", 0, rules, 2, 1)
+    always = make_agent(koikoi, "easy/always-koikoi", 0, rules, 2, 1)
+    offer = [{"koikoi": False}, {"koikoi": True}]
+    observation = installed  # restrictions on koi-koi look at the actions only
+    assert never.choose({}, offer) == {"koikoi": False}
+    assert always.choose({}, offer) == {"koikoi": True}
+    lower = make_agent(koikoi, "easy/no-higher-capture", 0, rules, 2, 1)
+    two = [{"capture": "pine-crane"}, {"capture": "pine-plain-1"}]
+    assert lower.choose({}, two) == {"capture": "pine-plain-1"}
+    del observation
+    with pytest.raises(AsobiError, match="no restriction 'sometimes'.*no-koikoi"):
+        make_agent(koikoi, "normal/sometimes", 0, rules, 2, 1)
+    sakura = installed.game("sakura")
+    srules = sakura.load_variant(None).rules
+    forward = make_agent(sakura, "random/no-emperor-back", 0, srules, 3, 5)
+    for _ in range(20):
+        assert forward.choose({}, [{"emperor": "forward"}, {"emperor": "back"}]) == {
+            "emperor": "forward"}
+
+
+def test_the_report_reads_in_every_form(installed, tmp_path):
+    report = run_lab(installed, "sakura", "gate-shared", ["ai:random", "ai:random"], games=4,
+                     against=["standard"], lang="ja")
+    fig = by_key(report)
+    assert {"rounds", "bumps", "tree-place-1", "neutral-first", "first-tree-leader"} <= set(fig)
+    assert fig["bumps"]["label"] != fig["bumps"]["name"]  # translated
+    page = render(report, "ja")
+    assert page.startswith("<!doctype html>") and '<html lang="ja">' in page
+    assert "<svg" in page and 'name="viewport"' in page
+    assert 'src="http' not in page and "<link" not in page  # nothing fetched
+    assert fig["bumps"]["label"] in page
+    alone = run_lab(installed, "sakura", "standard", ["ai:random"] * 3, games=3)
+    assert alone["reference"] is None and "difference" not in by_key(alone)["rounds"]
+
+
+def run_cli(capsys, *words):
+    status = main(["lab", *words, "--quiet"])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("words, message", [
+    (["koikoi", "--variant", "no-such-rules", "--players", "ai:random,ai:random"],
+     "unknown variant 'no-such-rules'"),
+    (["koikoi", "--variant", "standard", "--players", "ai:random,ai:random", "--games", "0"],
+     "--games must be at least 1"),
+    (["koikoi", "--variant", "standard", "--against", "standard", "--players",
+      "ai:random,ai:random"], "given twice"),
+    (["koikoi", "--variant", "standard", "--players", "ai:random,ai:random/never"],
+     "no restriction 'never'"),
+    (["koikoi", "--variant", "standard", "--players", "ai:random,ai:random", "--ray",
+      "127.0.0.1:1"], "no Ray cluster answers"),
+])
+def test_bad_input_is_one_clear_message(capsys, words, message):
+    status, out, err = run_cli(capsys, *words)
+    assert status == 2 and out == ""
+    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_variants_of_another_game_are_refused(capsys, tmp_path):
+    other = tmp_path / "garden.yaml"
+    other.write_text("game: sakura\nname: garden\nextends: standard\nrules: {}\n")
+    status, out, err = run_cli(capsys, "koikoi", "--variant", "standard", "--against",
+                               str(other), "--players", "ai:random,ai:random")
+    assert status == 2 and "not of 'koikoi'" in err
+
+
+def test_a_resume_file_of_another_run_is_refused_and_kept(installed, capsys, tmp_path):
+    path = tmp_path / "run.jsonl"
+    run_lab(installed, resume=str(path), **{**KOIKOI, "games": 2})
+    before = path.read_bytes()
+    status, _, err = run_cli(capsys, "koikoi", "--variant", "koikoi-japan", "--against",
+                             "standard", "--players", "ai:random,ai:easy", "--games", "4",
+                             "--seed", "3", "--resume", str(path))
+    assert status == 2 and "belongs to another run (games differ)" in err
+    status, _, err = run_cli(capsys, "koikoi", "--variant", "koikoi-japan", "--against",
+                             "standard", "--players", "ai:random,ai:easy", "--games", "2",
+                             "--seed", "3", "--resume", str(path), "--ray", "127.0.0.1:1")
+    assert status == 2 and "no Ray cluster answers" in err
+    assert path.read_bytes() == before
+    not_ours = tmp_path / "notes.txt"
+    not_ours.write_text("my notes\n")
+    status, _, err = run_cli(capsys, "koikoi", "--variant", "standard", "--players",
+                             "ai:random,ai:random", "--resume", str(not_ours))
+    assert status == 2 and "not a resume file" in err
+    assert not_ours.read_text() == "my notes\n"
+
+
+def test_the_command_prints_a_table_json_and_a_page(capsys, tmp_path):
+    page = tmp_path / "lab.html"
+    status, out, _ = run_cli(capsys, "koikoi", "--variant", "koikoi-japan", "--against",
+                             "standard", "--players", "ai:random,ai:random", "--games", "2",
+                             "--html", str(page), "--lang", "it")
+    assert status == 0 and "koikoi-japan" in out and page.read_text().count("<svg") >= 2
+    status, out, _ = run_cli(capsys, "koikoi", "--variant", "standard", "--players",
+                             "ai:random*2", "--games", "2", "--json")
+    report = json.loads(out)
+    assert status == 0 and report["games_per_variant"] == 2 and report["reference"] is None
+    assert report["players"] == ["ai:random", "ai:random"]
