@@ -68,9 +68,10 @@ def section(module: ModuleType, kind_of: dict[str, str] | None = None) -> list[s
 def reference(frontend_specs: list[tuple[str, ModuleType]] | None = None) -> str:
     """The whole generated reference: the core's hooks, then each frontend's own."""
     if frontend_specs is None:
+        from asobi_frontends.tui import hookspecs as tui
         from asobi_frontends.web import hookspecs as web
 
-        frontend_specs = [("web", web)]
+        frontend_specs = [("web", web), ("tui", tui)]
     lines = [BEGIN, "", "## Hooks of the core (`asobi.hookspecs`)", ""]
     lines += section(hookspecs)
     for frontend, module in frontend_specs:

@@ -1,0 +1,132 @@
+"""The dialogs of the table: help, rules, a choice asked in a dialog, an announcement, the
+save offer, the game's end and the error panel. Each closes with Esc unless it must answer."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+
+from rich.markup import escape
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+Tr = Callable[[str], str]
+
+
+def numbered(number: int, label: str) -> str:
+    """A choice as listed: ``1. label``; ``1.梅に…`` when the label starts with a wide
+    character, so that a long Japanese label folds after the number instead of leaving it
+    alone on its line."""
+    wide = bool(label) and unicodedata.east_asian_width(label[0]) in "WF"
+    return f"{number}.{label}" if wide else f"{number}. {label}"
+
+
+class TextScreen(ModalScreen[None]):
+    """A page to read (help, rules, an announcement): scrolls with the arrows, Esc or Enter
+    closes it."""
+
+    BINDINGS = [
+        Binding("escape,enter,space", "close", "Close"),
+        Binding("up", "scroll(-1)", show=False),
+        Binding("down", "scroll(1)", show=False),
+    ]
+
+    def __init__(self, title: str, body: str, close_label: str, markup: bool = True) -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text = title
+        self.body = body
+        self.markup = markup
+        self.close_label = close_label
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            with VerticalScroll(classes="dialog-body"):
+                yield Static(self.body, markup=self.markup, id="dialog-text")
+            yield Static(self.close_label, classes="dialog-keys", markup=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
+
+
+class ChoiceScreen(ModalScreen[int | None]):
+    """A question with its choices (a number, arrows and Enter, or a click); Esc goes back to
+    the table without choosing (the question comes back with the next look)."""
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, title: str, body: str, choices: Sequence[str], keys: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text = title
+        self.body = body
+        self.choices = list(choices)
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            with VerticalScroll(classes="dialog-body"):
+                yield Static(self.body, id="dialog-text")
+            yield OptionList(
+                *[Option(numbered(i, escape(label))) for i, label in enumerate(self.choices, 1)],
+                id="dialog-choices",
+            )
+            yield Static(self.keys, classes="dialog-keys", markup=False)
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        key = event.character or ""
+        if key.isdigit() and 1 <= int(key) <= len(self.choices):
+            event.stop()
+            self.dismiss(int(key) - 1)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option_index)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class SaveScreen(ModalScreen[str | None]):
+    """The offer to save the record: a file name and Enter, or Esc (an empty name) to skip."""
+
+    BINDINGS = [Binding("escape", "skip", "Skip")]
+
+    def __init__(self, title: str, body: str, prompt: str, keys: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text = title
+        self.body = body
+        self.prompt = prompt
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            with VerticalScroll(classes="dialog-body"):
+                yield Static(self.body, id="dialog-text")
+            yield Static(self.prompt, markup=False)
+            yield Input(id="save-name")
+            yield Static(self.keys, classes="dialog-keys", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip() or None)
+
+    def action_skip(self) -> None:
+        self.dismiss(None)

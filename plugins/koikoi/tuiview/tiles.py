@@ -1,0 +1,165 @@
+"""Hanafuda cards as terminal tiles: month, kind and name on a colour of the card's kind.
+
+Plain Rich text (no Textual): a tile is a few lines of a fixed width in cells, so that rows of
+tiles line up with Japanese names too (wide characters take two cells and are cut whole).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+
+from asobi_koikoi.cards import CARD_KIND, INDEX, PLANTS
+from asobi_koikoi.names import card_name, kind_label
+
+Tr = Callable[[str], str]
+
+RED_RIBBONS = frozenset({"pine-ribbon", "plum-ribbon", "cherry-ribbon", "clover-ribbon",
+                         "wisteria-ribbon", "iris-ribbon", "willow-ribbon"})
+BLUE_RIBBONS = frozenset({"peony-ribbon", "chrysanthemum-ribbon", "maple-ribbon"})
+
+# (background, foreground) of each kind, per theme; monochrome keeps to the 16 ANSI colours.
+PALETTES: dict[str, dict[str, tuple[str, str]]] = {
+    "default": {
+        "bright": ("#e8b923", "#1d1b22"), "animal": ("#4f8a3c", "#ffffff"),
+        "red-ribbon": ("#c0392b", "#ffffff"), "blue-ribbon": ("#2e5fa8", "#ffffff"),
+        "plain": ("#6d6470", "#f0ebe3"), "back": ("#3a2f45", "#bfb3c9"),
+    },
+    "high-contrast": {
+        "bright": ("#ffff00", "#000000"), "animal": ("#00ff00", "#000000"),
+        "red-ribbon": ("#ff0000", "#ffffff"), "blue-ribbon": ("#0000ff", "#ffffff"),
+        "plain": ("#ffffff", "#000000"), "back": ("#000000", "#ffffff"),
+    },
+    "monochrome": {
+        "bright": ("yellow", "black"), "animal": ("green", "black"),
+        "red-ribbon": ("red", "white"), "blue-ribbon": ("blue", "white"),
+        "plain": ("white", "black"), "back": ("black", "white"),
+    },
+}
+
+
+def colour_key(card: str) -> str:
+    kind = CARD_KIND[INDEX[card]]
+    if kind == "ribbon":
+        return "blue-ribbon" if card in BLUE_RIBBONS else "red-ribbon"
+    return kind
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` in exactly ``width`` cells: cut (with …) or padded; wide characters whole."""
+    if cell_len(text) <= width:
+        return text + " " * (width - cell_len(text))
+    out = ""
+    for ch in text:
+        if cell_len(out + ch) > width - 1:
+            break
+        out += ch
+    out += "…"
+    return out + " " * (width - cell_len(out))
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a tile is drawn: its width and height in cells, and the colours of the theme."""
+
+    width: int
+    height: int
+    theme: str
+
+    def colours(self, key: str) -> tuple[str, str]:
+        return PALETTES.get(self.theme, PALETTES["default"])[key]
+
+
+def month_label(_: Tr, card: str) -> str:
+    month = INDEX[card] // 4 + 1
+    return f"{month} {_(PLANTS[month - 1])}"
+
+
+def two_lines(name: str, width: int) -> list[str]:
+    """``name`` over two lines of ``width`` cells, broken between words when it has spaces."""
+    if cell_len(name) <= width:
+        return [name, ""]
+    first = ""
+    words = name.split(" ")
+    if len(words) > 1:
+        for i, word in enumerate(words):
+            candidate = f"{first} {word}" if first else word
+            if cell_len(candidate) > width:
+                return [first, " ".join(words[i:])] if first else [name[:width], name[width:]]
+            first = candidate
+    for ch in name:
+        if cell_len(first + ch) > width:
+            break
+        first += ch
+    return [first, name[len(first):]]
+
+
+def short_name(_: Tr, card: str) -> str:
+    """The card's name without its plant when the name starts with it (the tile's first line
+    shows the month): "Pine with crane" -> "with crane", "松に鶴" -> "鶴"."""
+    name = card_name(_, card)
+    plant = _(PLANTS[INDEX[card] // 4])
+    if plant and name.lower().startswith(plant.lower()) and len(name) > len(plant):
+        rest = name[len(plant):].lstrip()
+        if rest[:1] in ("の", "に"):
+            rest = rest[1:]
+        return rest or name
+    return name
+
+
+def tile_lines(
+    _: Tr, card: str, look: Look, sake_is_plain: bool, mark: str = "", lit: bool = False,
+    number: int | None = None,
+) -> list[Text]:
+    """The lines of one tile: month (number and name), kind, then the name of the card.
+    ``mark`` goes in the top left corner (a lit board card's ▲), ``number`` (the choice that
+    plays this card) in the top right one."""
+    bg, fg = look.colours(colour_key(card))
+    base = Style(color=fg, bgcolor=bg)
+    if lit:
+        base = base + Style(reverse=True, bold=True)
+    corner = base + Style(reverse=True, bold=True)
+    inner = look.width - 2
+    rows = [month_label(_, card), kind_label(_, card, sake_is_plain)]
+    name = short_name(_, card)
+    rows += two_lines(name, inner) if look.height > 3 else [name]
+    lines = []
+    for i, row in enumerate(rows[: look.height]):
+        line = Text(style=base + Style(bold=i == 0))
+        line.append(mark or " " if i == 0 else " ")
+        line.append(fit(row, inner))
+        if i == 0 and number is not None and number < 10:
+            line.append(str(number), style=corner)
+        else:
+            line.append(" ")
+        lines.append(line)
+    return lines
+
+
+def back_row(look: Look, count: int) -> Text:
+    """The backs of ``count`` hidden cards, one cell each and a space between."""
+    bg, fg = look.colours("back")
+    return Text(" ".join(["▮"] * count), style=Style(color=fg))
+
+
+def row_of_tiles(tiles: Sequence[list[Text]], width: int, gap: int = 1) -> list[Text]:
+    """Tiles side by side, wrapped into as many rows as ``width`` cells need."""
+    if not tiles:
+        return []
+    tile_width = tiles[0][0].cell_len
+    per_row = max(1, (width + gap) // (tile_width + gap))
+    lines: list[Text] = []
+    for start in range(0, len(tiles), per_row):
+        chunk = tiles[start:start + per_row]
+        for i in range(max(len(t) for t in chunk)):
+            line = Text()
+            for j, tile in enumerate(chunk):
+                if j:
+                    line.append(" " * gap)
+                line.append_text(tile[i] if i < len(tile) else Text(" " * tile_width))
+            lines.append(line)
+    return lines

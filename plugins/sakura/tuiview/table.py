@@ -1,0 +1,344 @@
+"""The Sakura table in the terminal: the garden path, the tokens, the round's cards, your hand.
+
+A :class:`SakuraView` is the widget the tui frontend shows for one seat (see
+``asobi_frontends.tui.hookspecs.TuiView``). While a round resolves, the frontend hands it the
+events one at a time (``play_event``) and the pieces walk the path step by step; the numbers on
+the hand's cards are the numbers of the choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.cells import cell_len
+from rich.console import Group
+from rich.markup import escape
+from rich.style import Style
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from asobi.i18n import Translator, translator
+from asobi_sakura.view import (
+    card_text,
+    describe_event,
+    garden_line,
+    garden_text,
+    painter_mark,
+    painter_name,
+    painter_text,
+    summary_table,
+)
+
+SPACE_GLYPHS = {"gate": "G", "plain": "·", "bridge": "=", "torii": "T", "tree": "*"}
+SCORED_GLYPH = "+"
+
+PAINTER_COLOURS = {
+    "default": ("#ff6b6b", "#5fa8ff", "#7cd67c", "#e58bff", "#4fd6d6", "#ffd24d", "#c8c8c8"),
+    "high-contrast": ("#ff0000", "#00aaff", "#00ff00", "#ff00ff", "#00ffff", "#ffff00",
+                      "#ffffff"),
+    "monochrome": ("red", "blue", "green", "magenta", "cyan", "yellow", "white"),
+}
+"""Painter colours by seat (the last one: the neutral painter); monochrome: ANSI colours."""
+
+CARD_COLOURS = {
+    "default": (("#f4a7b9", "#1d1b22"), ("#5c8a3a", "#ffffff")),
+    "high-contrast": (("#ffffff", "#000000"), ("#ffff00", "#000000")),
+    "monochrome": (("magenta", "white"), ("green", "black")),
+}
+"""(background, foreground) of a card's garden half and of its painter half."""
+
+ROOMY = (80, 24)
+"""From this width and height (cells) of the view: the legend, and cards on two lines a half."""
+
+
+def _fit(text: str, width: int) -> str:
+    if cell_len(text) <= width:
+        return text + " " * (width - cell_len(text))
+    out = ""
+    for ch in text:
+        if cell_len(out + ch) > width - 1:
+            break
+        out += ch
+    return out + "…" + " " * (width - cell_len(out) - 1)
+
+
+def _wrap(text: str, width: int, lines: int) -> list[str]:
+    """``text`` over at most ``lines`` lines of ``width`` cells (words kept whole when the text
+    has spaces; the last line cut with … when it does not fit)."""
+    out: list[str] = []
+    rest = text
+    while rest and len(out) < lines - 1:
+        if cell_len(rest) <= width:
+            break
+        cut = ""
+        words = rest.split(" ")
+        if len(words) > 1 and cell_len(words[0]) <= width:
+            for word in words:
+                candidate = f"{cut} {word}" if cut else word
+                if cell_len(candidate) > width:
+                    break
+                cut = candidate
+            rest = rest[len(cut):].lstrip()
+        else:
+            for ch in rest:
+                if cell_len(cut + ch) > width:
+                    break
+                cut += ch
+            rest = rest[len(cut):]
+        out.append(cut)
+    out.append(rest)
+    out += [""] * (lines - len(out))
+    return [_fit(line, width) for line in out]
+
+
+class SakuraView(VerticalScroll):
+    """The garden for one seat; redrawn on every move, every step of a round and resize."""
+
+    DEFAULT_CSS = """
+    SakuraView { height: 1fr; padding: 0; scrollbar-size-vertical: 1; }
+    SakuraView > Static { width: 100%; height: auto; }
+    """
+
+    def __init__(self, context: Any) -> None:
+        super().__init__(classes="sakura-view")
+        self.context = context
+        self._: Translator = translator("asobi_sakura", context.lang)
+        self.obs: Mapping[str, Any] | None = None
+        self.text = ""
+        """The table as plain text, as last drawn (for tests and screen readers)."""
+        self.legal: list[Mapping[str, Any]] = []
+        self.lit: int | None = None
+        self.emperor = 0
+        self.painters: list[int] = []
+        self.tokens: list[int] = []
+        self.news: str = ""
+        self.body = Static("", classes="sakura-body")
+
+    def compose(self) -> Any:
+        yield self.body
+
+    # ------------------------------------------------------------------ TuiView
+    def show(self, observation: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> None:
+        self.obs = observation
+        self.legal = list(legal)
+        self.emperor = int(observation["emperor"])
+        self.painters = list(observation["painters"])
+        self.tokens = list(observation["tokens"])
+        self.lit = None
+        self._draw()
+
+    def hover(self, action: Mapping[str, Any] | None) -> None:
+        number = None
+        if action:
+            number = action.get("card", action.get("neutral"))
+        self.lit = int(number) if isinstance(number, int) else None
+        self._draw()
+
+    def decision(
+        self, observation: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
+    ) -> str | None:
+        pending = observation.get("pending")
+        if observation.get("phase") != "choose" or not pending or not legal:
+            return None
+        _ = self._
+        play = next((p for p in observation.get("plays", []) if p["status"] == "current"), None)
+        if pending["kind"] == "emperor":
+            head = _("Card {card}: {who} must choose where the Emperor goes.")
+        else:
+            head = _("Card {card}: {who} must choose which way the painter goes.")
+        who = painter_name(pending["seat"], observation["players"], observation["seat"], _)
+        lines = [f"[b]{escape(head.format(card=pending['card'], who=who))}[/b]"]
+        if play is not None:
+            lines.append(escape(card_text(play["card"], _)))
+        lines += ["", escape(self._garden_plain(observation))]
+        return "\n".join(lines)
+
+    def play_event(self, event: Mapping[str, Any]) -> None:
+        kind = event.get("type")
+        if kind == "emperor":
+            self.emperor = int(event["to"])
+        elif kind in ("painter", "bump") and 0 <= int(event["painter"]) < len(self.painters):
+            self.painters[int(event["painter"])] = int(event["to"])
+            if kind == "bump":
+                self.tokens[int(event["painter"])] -= int(event["tokens"])
+        elif kind == "tree":
+            for p, points in enumerate(event.get("points", [])):
+                if p < len(self.tokens):
+                    self.tokens[p] += int(points)
+        if kind in ("bump", "tree", "reveal", "resolve"):
+            self.news = describe_event(event, self.context.seat, self.context.lang) or ""
+        self._draw()
+
+    def announcement(self, events: Sequence[Mapping[str, Any]]) -> str | None:
+        trees = [e for e in events if e.get("type") in ("tree", "game_over")]
+        if not trees:
+            return None
+        lines = []
+        for event in trees:
+            text = describe_event(event, self.context.seat, self.context.lang)
+            if text:
+                lines.append(f"[b]{escape(text)}[/b]")
+        if self.obs is not None and any(e.get("type") == "game_over" for e in events):
+            lines += [""] + [escape(x) for x in summary_table(self.obs, self._)]
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ drawing
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _colour(self, painter: int) -> str:
+        table = PAINTER_COLOURS.get(self.context.theme, PAINTER_COLOURS["default"])
+        players = self.obs["players"] if self.obs else 0
+        return table[-1] if painter >= players else table[painter % (len(table) - 1)]
+
+    def _draw(self) -> None:
+        if self.obs is None:
+            return
+        width = max(40, self.scrollable_content_region.width)
+        lines = self._lines(self.obs, width)
+        self.text = "\n".join(line.plain for line in lines)
+        self.body.update(Group(*lines))
+
+    def _garden_plain(self, obs: Mapping[str, Any]) -> str:
+        return garden_line(obs)
+
+    def _path(self, obs: Mapping[str, Any], width: int) -> list[Text]:
+        """Pieces over the path, the path, and space numbers every five spaces."""
+        spaces = obs["spaces"]
+        step = 2 if len(spaces) * 2 <= width else 1
+        scored = dict(zip(obs["trees"], obs["scored"], strict=True))
+        players = obs["players"]
+        rows: list[Text] = [Text(), Text()]
+        at_gate = [p for p, pos in enumerate(self.painters) if pos == 0]
+        for i, kind in enumerate(spaces):
+            here = [p for p, pos in enumerate(self.painters) if pos == i and i != 0]
+            top = Text(" " * step)
+            if i == self.emperor:
+                top = Text("E".ljust(step), style=Style(color="#ffd700" if self.context.theme
+                                                         != "monochrome" else "yellow",
+                                                         bold=True, reverse=True))
+            elif here:
+                top = Text(painter_mark(here[0], players).ljust(step),
+                           style=Style(color=self._colour(here[0]), bold=True, reverse=True))
+            rows[0].append_text(top)
+            glyph = SCORED_GLYPH if kind == "tree" and scored.get(i) else SPACE_GLYPHS[kind]
+            style = {"tree": "bold magenta", "bridge": "cyan", "torii": "bold red",
+                     "gate": "bold"}.get(kind, "dim")
+            rows[1].append(glyph.ljust(step), style=style)
+        numbers = Text("".join(str(i).ljust(5 * step) for i in range(0, len(spaces), 5)),
+                       style="dim")
+        lines = [rows[0], rows[1], numbers]
+        if at_gate:
+            gate = Text(SPACE_GLYPHS["gate"] + ":", style="bold")  # the legend names it
+            for p in at_gate:
+                gate.append(" ")
+                gate.append(f" {painter_mark(p, players)} ",
+                            style=Style(color=self._colour(p), bold=True, reverse=True))
+            if numbers.cell_len + 2 + gate.cell_len <= width:
+                numbers.rstrip()
+                numbers.append("  ")
+                numbers.append_text(gate)
+            else:
+                lines.append(gate)
+        return lines
+
+    def _card(
+        self, card: Mapping[str, Any], width: int, number: int | None, rows: int
+    ) -> list[Text]:
+        """A card as a tile: its number, the garden half, then the painter half."""
+        _ = self._
+        theme = self.context.theme
+        (gbg, gfg), (pbg, pfg) = CARD_COLOURS.get(theme, CARD_COLOURS["default"])
+        lit = card["number"] == self.lit
+        extra = Style(reverse=True) if lit else Style()
+        inner = width - 2
+        head = Text(style=Style(bold=True) + extra)
+        head.append(f"{number}" if number is not None else " ", style=Style(reverse=True))
+        head.append(_fit(f" #{card['number']}", inner + 1))
+        lines = [head]
+        for text in _wrap(garden_text(card, _), inner, rows):
+            lines.append(Text(" " + text + " ", style=Style(color=gfg, bgcolor=gbg) + extra))
+        for text in _wrap(painter_text(card, _), inner, rows):
+            lines.append(Text(" " + text + " ", style=Style(color=pfg, bgcolor=pbg) + extra))
+        return lines
+
+    def _hand(
+        self, cards: Sequence[Mapping[str, Any]], width: int, roomy: bool, rows: int
+    ) -> list[Text]:
+        numbers = {}
+        for i, action in enumerate(self.legal, 1):
+            key = action.get("card", action.get("neutral"))
+            if isinstance(key, int):
+                numbers[key] = i
+        if not cards:
+            return []
+        per_row = max(1, min(len(cards), (width + 1) // (17 if roomy else 15)))
+        tile = max(14, min(24, (width + 1) // per_row - 1))
+        tiles = [self._card(c, tile, numbers.get(c["number"]), rows) for c in cards]
+        out: list[Text] = []
+        for start in range(0, len(tiles), per_row):
+            chunk = tiles[start:start + per_row]
+            for i in range(len(chunk[0])):
+                line = Text()
+                for j, t in enumerate(chunk):
+                    if j:
+                        line.append(" ")
+                    line.append_text(t[i])
+                out.append(line)
+        return out
+
+    def _lines(self, obs: Mapping[str, Any], width: int) -> list[Text]:
+        _ = self._
+        players = obs["players"]
+        me = obs["seat"]
+        roomy = width >= ROOMY[0] and self.size.height >= ROOMY[1]
+        lines = [Text(" · ".join((
+            _("Sakura, round {round}").format(round=obs["round"]),
+            _("Deck {n}").format(n=obs["deck"]),
+            _("Supply {n}").format(n=obs["supply"]))), style="bold")]
+        tokens = Text()
+        for p in range(len(self.painters)):
+            if p:
+                tokens.append("  ")
+            tokens.append(f" {painter_mark(p, players)} ", style=Style(
+                color=self._colour(p), bold=True, reverse=True))
+            tokens.append(f" {painter_name(p, players, me, _)} {self.tokens[p]}")
+        lines.append(tokens)
+        lines += self._path(obs, width)
+        if roomy:
+            lines.append(Text(_("E Emperor, 1-6 painters, N neutral painter, * cherry tree "
+                                "(+ scored), = bridge, T torii, G gate"), style="dim"))
+        if self.news:
+            lines.append(Text(self.news, style="bold yellow"))
+        if obs["plays"]:
+            status = {"waiting": _("waiting"), "current": _("now"), "resolved": _("done"),
+                      "discarded": _("discarded")}
+            lines.append(Text(_("Cards revealed in round {round}:").format(
+                round=obs["plays_round"]), style="bold"))
+            short = Text("  ")
+            for play in obs["plays"]:
+                who = painter_name(play["painter"], players, me, _)
+                style = "bold" if play["status"] == "current" else (
+                    "dim" if play["status"] != "waiting" else "")
+                if roomy:
+                    lines.append(Text(f"  {card_text(play['card'], _)}  "
+                                      f"({who}, {status[play['status']]})", style=style))
+                else:
+                    short.append(f"{play['card']['number']} ({who}, {status[play['status']]})"
+                                 "  ", style=style)
+            if not roomy:
+                lines[-1].append_text(short)
+        lines.append(Text(_("Your hand:"), style="bold"))
+        room = self.size.height - len(lines) - 1  # two lines a half when the hand fits so
+        lines += self._hand(obs["hand"], width, roomy, 2 if roomy or room >= 5 else 1)
+        if obs.get("my_pick"):
+            lines.append(Text(_("Your card this round: {card}").format(
+                card=card_text(obs["my_pick"], _))))
+        if obs.get("my_neutral_pick"):
+            lines.append(Text(_("Card given to the neutral painter: {card}").format(
+                card=card_text(obs["my_neutral_pick"], _))))
+        if obs["phase"] == "over":
+            lines += [Text(x) for x in summary_table(obs, _)]
+        return lines

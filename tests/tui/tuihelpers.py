@@ -1,0 +1,102 @@
+"""Helpers of the tui tests: a launch as ``asobi play`` builds it, and playing a table by keys
+(wait for the table to need a key, then press it)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from asobi.frontend import Launch
+from asobi.registry import Registry
+from asobi.session import parse_seats
+from asobi_frontends.tui.app import TableApp
+from asobi_frontends.tui.screens import ChoiceScreen, SaveScreen, TextScreen
+
+
+def make_launch(
+    registry: Registry,
+    game: str,
+    seats: str,
+    seed: int = 7,
+    lang: str = "en",
+    record: Path | None = None,
+    variant: str | None = None,
+    **options: object,
+) -> Launch:
+    """The launch of ``asobi play GAME --frontend tui`` with these options (no pause)."""
+    found = registry.game(game)
+    return Launch(
+        registry=registry,
+        game=found,
+        variant=found.load_variant(variant),
+        seats=parse_seats(seats, found),
+        lang=lang,
+        seed=seed,
+        record_path=record,
+        options={"theme": "default", "pace": 0.0, **options},
+    )
+
+
+WAIT = 30.0
+"""Seconds a test waits for the AI or a dialog before it fails."""
+
+
+async def settle(pilot: Pilot[int], app: TableApp) -> str:
+    """Wait until the table needs the person: ``turn`` (choices listed), ``choice`` (a
+    question in a dialog), ``text`` (a page to close), ``save`` (the save offer) or ``gone``
+    (the app has exited)."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        await pilot.pause()
+        if app.return_value is not None or not app.is_running:
+            return "gone"
+        screen = app.screen
+        if isinstance(screen, ChoiceScreen):
+            return "choice"
+        if isinstance(screen, SaveScreen):
+            return "save"
+        if isinstance(screen, TextScreen):
+            return "text"
+        if app._asking is not None and not app._asking[2].done():
+            return "turn"
+    raise AssertionError(f"the table did not ask for anything in {WAIT} s")
+
+
+async def play_by_keys(
+    pilot: Pilot[int],
+    app: TableApp,
+    pick: Callable[[TableApp], list[str]] | None = None,
+    save: str | None = None,
+    limit: int = 400,
+    pages: list[str] | None = None,
+) -> list[str]:
+    """Answer every question with keys until the save offer (then type ``save`` and Enter,
+    or Esc without a name) and the app exits. ``pick(app)`` gives the keys of a turn (default:
+    ``1``). Returns the kinds of stops met, in order; the text of every page read (and of
+    every question) goes to ``pages``."""
+    seen: list[str] = []
+    for _ in range(limit):
+        state = await settle(pilot, app)
+        screen = app.screen
+        seen.append(state)
+        if state == "gone":
+            return seen
+        if pages is not None and state in ("text", "choice", "save"):
+            pages.append(screen.body)
+        if state == "turn":
+            await pilot.press(*(pick(app) if pick else ["1"]))
+        elif state == "choice":
+            await pilot.press("1")
+        elif state == "text":
+            await pilot.press("enter")
+        elif state == "save":
+            if save:
+                screen.query_one(Input).value = save
+                await pilot.press("enter")
+            else:
+                await pilot.press("escape")
+    raise AssertionError(f"the game did not end in {limit} answers")
