@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from asobi import variants
+from asobi import userconfig, variants
 from asobi.errors import AsobiError
 from asobi.registry import Registry
 
@@ -23,9 +23,16 @@ def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
     from asobi.session import check_record_path, parse_seats
 
     game = reg.game(args.game)
-    variant = game.load_variant(args.variant)
+    settings = getattr(args, "user_settings", None)  # the user's defaults, below the options
+    variant_spec = args.variant
+    if variant_spec is None and settings is not None:
+        variant_spec = userconfig.usable(reg, settings, f"{game.name}.variant")
+    variant = game.load_variant(variant_spec)
+    players = args.players
+    if players is None and settings is not None:
+        players = userconfig.usable(reg, settings, f"{game.name}.players")
     seats = parse_seats(
-        args.players
+        players
         or list(game.info.default_players)
         or ["human"] + ["ai:random"] * (game.info.min_players - 1),
         game,
@@ -41,8 +48,8 @@ def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
         lang=args.lang,
         seed=args.seed,
         record_path=Path(args.record) if args.record else None,
-        variant_ref=str(Path(args.variant).resolve())
-        if args.variant and variants.looks_like_path(args.variant)
+        variant_ref=str(Path(variant_spec).resolve())
+        if variant_spec and variants.looks_like_path(variant_spec)
         else variant.name,
         options=frontend_options(args),
     )
@@ -68,15 +75,21 @@ FRONTEND_COMMANDS = {"play": "text", "serve": "web"}
 """Commands that run a frontend, and the frontend each uses by default."""
 
 
-def chosen_frontend(reg: Registry, argv: Sequence[str]) -> tuple[str, str, Any] | None:
+def chosen_frontend(
+    reg: Registry, argv: Sequence[str], settings: userconfig.Settings | None = None
+) -> tuple[str, str, Any] | None:
     """(command, frontend name, loaded frontend) when ``argv`` runs a frontend, read before
     the full parse so that the frontend can add its own options (the way pytest plugins add
-    theirs)."""
+    theirs). ``play`` without ``--frontend`` takes the user's setting, when it still works."""
     words = [w for w in argv if not w.startswith("-")]
     command = words[0] if words else None
     if command not in FRONTEND_COMMANDS:
         return None
     name = FRONTEND_COMMANDS[command]
+    if command == "play" and settings is not None and not any(
+        w == "--frontend" or w.startswith("--frontend=") for w in argv
+    ):
+        name = userconfig.usable(reg, settings, "frontend") or name
     for i, word in enumerate(argv):
         if word == "--frontend" and i + 1 < len(argv):
             name = argv[i + 1]
