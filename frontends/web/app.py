@@ -33,6 +33,7 @@ from .errors import Conflict, WebError
 from .games import Hub
 from .guard import Guard
 from .options import ServerOptions
+from .replay import replay
 from .store import Store
 
 
@@ -73,6 +74,7 @@ def create_app(
             Route("/api/strings/{lang}", lobby.strings),
             Route("/api/rules/{game}", lobby.rules),
             Route("/api/stats", lobby.stats),
+            Route("/api/replay", replay, methods=["POST"]),
             Route("/api/play/{game_id}", play.state),
             Route("/api/play/{game_id}/act", play.act, methods=["POST"]),
             Route("/api/play/{game_id}/invite", play.invite, methods=["POST"]),

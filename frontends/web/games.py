@@ -357,7 +357,7 @@ class Hub:
         return {
             "id": live.id,
             "game": live.game.name,
-            "title": live.game.info.title,
+            "title": live.game.title_in(lang),
             "variant": {"name": session.variant_ref, "title": session.variant.title_in(lang)},
             "seat": seat,
             "seats": [

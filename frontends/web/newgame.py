@@ -67,11 +67,14 @@ class VariantCache:
         return entry[1]
 
     def names(self, game: Game) -> frozenset[str]:
-        return self._get((game.name, "\0names"), lambda: frozenset(
+        names: frozenset[str] = self._get((game.name, "\0names"), lambda: frozenset(
             game.variant_names()))
+        return names
 
     def listing(self, game: Game) -> list[dict[str, Any]]:
-        return self._get((game.name, "\0listing"), game.variant_listing)
+        listing: list[dict[str, Any]] = self._get((game.name, "\0listing"),
+                                                  game.variant_listing)
+        return listing
 
     def find(self, game: Game, name: Any) -> Variant:
         """A built-in or club variant of ``game`` by name (never a path on the server's

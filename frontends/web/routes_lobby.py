@@ -12,7 +12,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 
-from asobi.i18n import LANGUAGES, catalogue
+from asobi.i18n import LANGUAGES, entries
 from asobi.registry import Game
 
 from .errors import Forbidden, NotFound
@@ -69,7 +69,7 @@ async def list_games(request: Request) -> Response:
         rows.append(
             {
                 "name": name,
-                "title": info.title,
+                "title": game.title_in(lang),
                 "summary": game.summary_in(lang),
                 "lang": lang,
                 "min_players": info.min_players,
@@ -112,11 +112,12 @@ async def strings(request: Request) -> Response:
     lang = request.path_params["lang"]
     if lang not in LANGUAGES:
         raise NotFound(f"no language '{lang[:20]}'; known: {', '.join(LANGUAGES)}")
-    body: dict[str, Any] = {"lang": lang, "web": catalogue("asobi_frontends.web", lang)}
+    # Whole catalogues: plural entries ({one, other, ...}) travel as objects for tn/gtn.
+    body: dict[str, Any] = {"lang": lang, "web": entries("asobi_frontends.web", lang)}
     game_name = request.query_params.get("game")
     if game_name:
         package = find_game(hub_of(request).registry, game_name).package
-        body["game"] = catalogue(package, lang) if package else {}
+        body["game"] = entries(package, lang) if package else {}
     return JSONResponse(body)
 
 
@@ -129,7 +130,7 @@ async def rules(request: Request) -> Response:
     return JSONResponse(
         {
             "game": game.name,
-            "title": game.info.title,
+            "title": game.title_in(lang),
             "variant": {
                 "name": variant.name,
                 "title": variant.title_in(lang),

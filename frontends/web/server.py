@@ -114,7 +114,8 @@ def open_store_and_bind(db: Path, host: str, port: int) -> tuple[Store, socket.s
 def serve(registry: Registry, options: Mapping[str, Any]) -> int:
     """``asobi serve``: a server for a club, until Ctrl+C."""
     host = str(options.get("host") or "127.0.0.1")
-    port = int(options.get("port") if options.get("port") is not None else 8000)
+    given = options.get("port")
+    port = int(given) if given is not None else 8000
     db = Path(options["db"]) if options.get("db") else default_db_path()
     limits = server_options(options, str(options.get("lang") or "en"), host)
     store, sock = open_store_and_bind(db, host, port)

@@ -88,6 +88,11 @@ def observation(state: State, seat: int) -> dict[str, Any]:
     return obs
 
 
+def reveal(state: State) -> dict[str, list[str]] | None:
+    """Every seat's hand (asobi_reveal: only for a record of a game that is over)."""
+    return {str(p): ids_of(state.hands[p]) for p in (0, 1)}
+
+
 def result(state: State) -> dict[str, Any]:
     """The replay-output body of records.md (the core adds ``game`` and ``variant``)."""
     over = state.phase == OVER

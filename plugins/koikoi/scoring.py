@@ -34,6 +34,57 @@ def stop_points(rules: Rules, total: int, own_calls: int, opponent_calls: int) -
     return value
 
 
+def breakdown(
+    rules: Rules, total: int, own_calls: int, opponent_calls: int
+) -> list[dict[str, Any]]:
+    """The steps of :func:`stop_points`, in order, for people: each names its ``kind``
+    (``koikoi-step``, ``double``, ``own-koikoi``, ``opponent-koikoi``), its ``factor`` (and
+    ``add``) and the ``value`` after it. The last value equals ``stop_points``."""
+    steps: list[dict[str, Any]] = []
+    value = total
+    if own_calls and rules.call_steps:
+        add, multiply = rules.call_steps[min(own_calls, len(rules.call_steps)) - 1]
+        value = value * multiply + add
+        if (add, multiply) != (0, 1):
+            steps.append({"kind": "koikoi-step", "calls": own_calls, "factor": multiply,
+                          "add": add, "value": value})
+    if rules.double_at is not None and total >= rules.double_at and rules.double_factor != 1:
+        value *= rules.double_factor
+        steps.append({"kind": "double", "at": rules.double_at, "factor": rules.double_factor,
+                      "value": value})
+    if own_calls and rules.own_multiplier != 1:
+        value *= rules.own_multiplier
+        steps.append({"kind": "own-koikoi", "calls": own_calls, "factor": rules.own_multiplier,
+                      "value": value})
+    if opponent_calls and rules.opponent_multiplier != 1:
+        value *= rules.opponent_multiplier
+        steps.append({"kind": "opponent-koikoi", "calls": opponent_calls,
+                      "factor": rules.opponent_multiplier, "value": value})
+    return steps
+
+
+def made_detail(s: State, seat: int) -> list[dict[str, Any]]:
+    """The yaku ``seat``'s pile makes now, each with its points and the captured cards it uses
+    (public: captured piles are seen by both seats)."""
+    captured = s.captured[seat]
+    by_id = {y.id: y for y in s.rules.yaku.yaku}
+
+    def cards(y: Any) -> int:
+        """The cards a yaku can use; a bonus yaku (``requires``) uses those of the yaku it
+        requires."""
+        mask = y.pool | y.required | (s.month_mask if y.round_month else 0)
+        for other in y.requires:
+            if other in by_id:
+                mask |= cards(by_id[other])
+        return int(mask)
+
+    out = []
+    for y, points in s.rules.yaku.made(captured, s.calls[seat], s.month_mask):
+        out.append({"id": y.id, "title": y.title, "points": points,
+                    "cards": ids_of(captured & cards(y))})
+    return out
+
+
 def game_winner(s: State) -> int | None:
     """The seat with the higher score once the game is over (None for a tie or while playing)."""
     if s.phase != OVER or s.scores[0] == s.scores[1]:
@@ -70,7 +121,11 @@ def stop(s: State, seat: int, total: int, events: Events, auto: bool = False) ->
             event["auto"] = True
         events.append(event)
     made = ((titles(s, 0), ()) if seat == 0 else ((), titles(s, 1)))
-    return settle(s, seat, points, False, "stop", events, made)
+    detail = None
+    if events is not None:
+        detail = {"total": total,
+                  "steps": breakdown(s.rules, total, s.calls[seat], s.calls[1 - seat])}
+    return settle(s, seat, points, False, "stop", events, made, detail)
 
 
 def exhausted(s: State, events: Events) -> int | None:
@@ -80,6 +135,8 @@ def exhausted(s: State, events: Events) -> int | None:
     winner: int | None = None
     points = 0
     made: Titles = ((), ())
+    steps: list[dict[str, Any]] = []
+    total = 0
     if outcome == "dealer":
         winner, points = s.dealer, rules.exhausted_points
     elif outcome == "higher":
@@ -87,13 +144,17 @@ def exhausted(s: State, events: Events) -> int | None:
         totals = [evaluate(s.captured[p], s.calls[p], s.month_mask)[0] for p in (0, 1)]
         if totals[0] != totals[1]:
             winner = 0 if totals[0] > totals[1] else 1
-            points = totals[winner]
+            points = total = totals[winner]
             if rules.double_at is not None and points >= rules.double_at:
                 points *= rules.double_factor
+                if rules.double_factor != 1:
+                    steps.append({"kind": "double", "at": rules.double_at,
+                                  "factor": rules.double_factor, "value": points})
             made = (titles(s, 0), ()) if winner == 0 else ((), titles(s, 1))
         else:
             winner, points = s.dealer, rules.exhausted_points
-    return settle(s, winner, points, True, "exhausted", events, made)
+    detail = {"total": total, "steps": steps}
+    return settle(s, winner, points, True, "exhausted", events, made, detail)
 
 
 def settle(
@@ -104,8 +165,13 @@ def settle(
     reason: str,
     events: Events,
     made: Titles = ((), ()),
+    detail: dict[str, Any] | None = None,
 ) -> int | None:
     """Close the round: points, plugin adjustments, scores, result, maybe the end of the game.
+
+    ``detail`` (events only): ``total`` (the yaku total before multipliers) and ``steps`` (see
+    :func:`breakdown`); the ``round_end`` event carries it with ``yaku`` (each seat's scoring
+    yaku made by its pile, with points and cards) and ``adjust`` (plugin adjustments).
 
     Returns the dealer of the next round (``s.round`` already counts it), or None when the
     game is over.
@@ -116,6 +182,7 @@ def settle(
         points[winner] = amount
         if rules.zero_sum:
             points[1 - winner] = -amount
+    base = points[:]
     if s.adjust is not None:
         unit = {
             "points": points[:], "winner": winner, "dealer": s.dealer,
@@ -132,7 +199,8 @@ def settle(
         events.append({"type": "round_end", "round": s.round, "dealer": s.dealer,
                        "winner": winner, "exhausted": was_exhausted, "reason": reason,
                        "points": points[:], "yaku": [list(made[0]), list(made[1])],
-                       "scores": s.scores[:]})
+                       "scores": s.scores[:],
+                       "detail": _detail(s, made, base, points, detail)})
     if s.round >= rules.rounds or (rules.end_at_zero and min(s.scores) <= 0):
         s.phase = OVER
         if events is not None:
@@ -144,3 +212,15 @@ def settle(
     if rules.next_dealer == "alternate":
         return 1 - s.dealer
     return s.dealer
+
+
+def _detail(
+    s: State, made: Titles, base: list[int], points: list[int], given: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The ``detail`` of a ``round_end`` event (see :func:`settle`)."""
+    detail = dict(given or {"total": 0})
+    # a hand yaku is not made by the pile: the hand_yaku event before this one shows its cards
+    detail["yaku"] = [made_detail(s, p) if made[p] else [] for p in (0, 1)]
+    detail.setdefault("steps", [])
+    detail["adjust"] = [points[0] - base[0], points[1] - base[1]]
+    return detail

@@ -64,6 +64,11 @@ def observation(state: State, seat: int) -> dict[str, Any]:
     }
 
 
+def reveal(state: State) -> dict[str, list[int]] | None:
+    """Every seat's hand (asobi_reveal: only for a record of a game that is over)."""
+    return {str(s): sorted(state.hands[s]) for s in range(state.players)}
+
+
 def hidden_variant(state: State, seat: int, rng: random.Random) -> State:
     """A copy where everything ``seat`` cannot see is dealt again with ``rng``."""
     new = state.clone()

@@ -23,15 +23,26 @@ BASE = "http://sakura.test/"
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Chromium not installed")
 
-PAGE = """<!doctype html><meta charset="utf-8"><body><div id="root"></div>
+PAGE = """<!doctype html><html lang="LANG"><meta charset="utf-8"><body><div id="root"></div>
 <script type="module">
 import { h } from "./dom.js";
 import { mount } from "./view.js";
 const catalogue = JSON.parse(document.getElementById("catalogue").textContent);
 const fill = (text, params = {}) =>
   text.replace(/\\{(\\w+)\\}/g, (m, k) => (k in params ? String(params[k]) : m));
-const ctx = { h, assets: "./", gt: (m, p) => fill(catalogue[m] ?? m, p), t: (m, p) => fill(m, p),
-  act: () => {}, seatName: (s) => `Seat ${s + 1}` };
+const lang = document.documentElement.lang || "en";
+const gtn = (one, many, n, p = {}) => {
+  const entry = catalogue[one];
+  const text = entry && typeof entry === "object"
+    ? entry[new Intl.PluralRules(lang).select(n)] ?? entry.other
+    : entry ?? (n === 1 ? one : many);
+  return fill(text, { n, ...p });
+};
+const ctx = { h, lang, assets: "./", gt: (m, p) => fill(catalogue[m] ?? m, p), gtn,
+  t: (m, p) => fill(m, p), act: (a) => { window.acted.push(a); }, seatName: (s) => `Seat ${s + 1}`,
+  settings: {}, motion: () => window.motion, replay: location.search.includes("replay") };
+window.acted = [];
+window.motion = "reduced";
 window.view = mount(document.getElementById("root"), ctx);
 window.ready = true;
 </script>
@@ -48,17 +59,18 @@ def browser():
         chromium.close()
 
 
-def _page(browser, lang: str = "en"):
+def _page(browser, lang: str = "en", query: str = ""):
     catalogue = {}
     if lang != "en":
         path = ROOT / "plugins" / "sakura" / "locale" / f"{lang}.yaml"
         catalogue = yaml.safe_load(path.read_text(encoding="utf-8"))
     files = {
-        "index.html": PAGE.replace("CATALOGUE", json.dumps(catalogue)),
+        "index.html": PAGE.replace("CATALOGUE", json.dumps(catalogue)).replace("LANG", lang),
         "dom.js": (ROOT / "frontends" / "web" / "static" / "dom.js").read_text("utf-8"),
-        "view.js": (ROOT / "plugins" / "sakura" / "webview" / "view.js").read_text("utf-8"),
         "view.css": "",
     }
+    for script in (ROOT / "plugins" / "sakura" / "webview").glob("*.js"):
+        files[script.name] = script.read_text("utf-8")
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -70,14 +82,17 @@ def _page(browser, lang: str = "en"):
         route.fulfill(status=200, content_type=kind, body=files.get(name, ""))
 
     page.route(BASE + "**", serve)
-    page.goto(BASE + "index.html")
+    page.goto(BASE + "index.html" + query)
     page.wait_for_function("() => window.ready === true")
     return page, errors
 
 
-def _show(page, obs, events=()):
+def _show(page, obs, events=(), legal=()):
+    """Draw the next version of the table (its events are the news since the last one)."""
+    version = page.evaluate("() => (window.shown = (window.shown ?? -1) + 1)")
     page.evaluate("p => window.view.update(p)",
-                  {"observation": obs, "legal": [], "events": list(events)})
+                  {"observation": obs, "legal": list(legal), "events": list(events),
+                   "version": version, "since": version - 1 if version else -1})
 
 
 def _finished(mapping, players=3, seed=5):
@@ -143,4 +158,102 @@ def test_end_summary_is_translated(browser, mapping, lang):
     assert "Starting tokens" not in text and "Tree 1" not in text and "Final score" not in text
     cards = page.locator(".sk-hand").inner_text()  # the cards speak the game's language too
     assert cards.strip() and "forward" not in cards and "Emperor" not in cards
+    page.close()
+
+
+def _versions(mapping, players=3, seed=11, moves=40):
+    """(observation of seat 0, events seen by seat 0) after each of the first `moves` moves."""
+    from asobi.session import visible_events
+
+    ctx = SetupContext(rules=mapping, players=players, rng=random.Random(seed), setup=None)
+    state = plugin.asobi_setup(ctx)
+    rng = random.Random(seed + 1)
+    steps = [(engine.observation(state, 0), [])]
+    while (seats := plugin.asobi_to_act(state)) and len(steps) <= moves:
+        seat = seats[0]
+        action = rng.choice(plugin.asobi_legal_actions(state, seat))
+        events = plugin.asobi_apply(state, seat, action)
+        steps.append((engine.observation(state, 0), visible_events(events, 0)))
+    return steps
+
+
+def _drawn(page):
+    return page.evaluate("""() => { const svg = document.querySelector('.sk-garden-svg');
+      return [Number(svg.dataset.emperor), [...svg.querySelectorAll('.sk-painter')]
+        .sort((a, b) => a.dataset.painter - b.dataset.painter)
+        .map((g) => Number(g.dataset.space))]; }""")
+
+
+def test_replay_steps_forwards_animated_and_jumps_drawn_at_once(browser, mapping):
+    """In replay mode (ctx.replay) the view never acts; one step forward is played, any other
+    step (back, or a jump) is drawn at once; the painters always end where the record says."""
+    steps = _versions(mapping)
+    page, errors = _page(browser, query="?replay")
+    page.evaluate("() => { window.motion = 'full'; }")
+
+    def show(version):
+        obs, events = steps[version]
+        page.evaluate("p => window.view.update(p)", {
+            "observation": obs, "events": events, "legal": [], "version": version,
+            "since": version - 1, "to_act": [0]})
+
+    animated = 0
+    for version in range(len(steps)):
+        show(version)
+        if page.evaluate("() => Boolean(document.getElementById('root').dataset.busy)"):
+            animated += 1
+            if animated > 1:  # the first is played out; the others skipped with Escape
+                page.evaluate(
+                    "() => window.view.key(new KeyboardEvent('keydown', {key: 'Escape'}))")
+        page.wait_for_function("() => !document.getElementById('root').dataset.busy")
+        obs = steps[version][0]
+        assert _drawn(page) == [obs["emperor"], obs["painters"]]
+        assert page.locator(".sk-hand-card:not([disabled])").count() == 0
+    assert animated > 3
+    for version in (5, 30, 2, 3):  # back, forward, back, one forward
+        show(version)
+        busy = page.evaluate("() => Boolean(document.getElementById('root').dataset.busy)")
+        if version != 3:
+            assert not busy
+            obs = steps[version][0]
+            assert _drawn(page) == [obs["emperor"], obs["painters"]]
+    page.wait_for_function("() => !document.getElementById('root').dataset.busy")
+    for key in "12345":
+        page.evaluate("k => window.view.key(new KeyboardEvent('keydown', {key: k}))", key)
+    assert page.evaluate("() => window.acted") == []
+    assert not errors
+    page.close()
+
+
+def test_names_for_every_space_and_piece_the_deck_setting_and_revealed_hands(browser, mapping):
+    state = plugin.asobi_setup(SetupContext(rules=mapping, players=3, rng=random.Random(4),
+                                            setup=None))
+    obs = engine.observation(state, 0)
+    obs["revealed"] = {"1": [3, 7], "2": [9]}
+    page, errors = _page(browser, "ja")
+    _show(page, obs)
+    labels = "els => els.map((el) => el.getAttribute('aria-label'))"
+    names = page.eval_on_selector_all(".sk-space", labels)
+    assert len(names) == len(obs["spaces"]) and names[0] == "マス0：門" and "マス14：桜1" in names
+    pieces = page.eval_on_selector_all(".sk-painter, .sk-emperor", labels)
+    assert len(pieces) == 4 and all(p and "Emperor" not in p for p in pieces)
+    cards = page.eval_on_selector_all(".sk-hand-card", labels)
+    assert len(cards) == 5 and all(c.startswith("札") for c in cards)
+    assert page.locator(".sk-revealed li").all_inner_texts() == ["Seat 2の手札：3, 7",
+                                                                 "Seat 3の手札：9"]
+    legal = [{"action": {"card": c["number"]}, "key": json.dumps({"card": c["number"]}),
+              "label": ""} for c in obs["hand"]]
+    _show(page, obs, legal=legal)
+    assert page.locator(".sk-hand-card:not([disabled])").count() == 5
+    page.evaluate("k => window.view.hint({ key: k })", legal[2]["key"])
+    hinted = page.locator(".sk-hinted")
+    assert hinted.count() == 1
+    assert hinted.get_attribute("data-number") == str(obs["hand"][2]["number"])
+    assert page.evaluate("() => document.activeElement.classList.contains('sk-hinted')")
+    page.evaluate("() => window.view.key(new KeyboardEvent('keydown', {key: '2'}))")
+    assert page.evaluate("() => window.acted") == [legal[1]["action"]]
+    assert page.locator(".sk.contrast").count() == 0
+    page.evaluate("() => window.view.settingsChanged({ deck: 'contrast' })")
+    assert page.locator(".sk.contrast").count() == 1
+    assert not errors
     page.close()

@@ -170,6 +170,8 @@ def test_restart_the_server_mid_game_and_continue(page, live_server, web_registr
         timeout=10_000,
     )
     hand_before = page.locator(".kk-my-hand .kk-card").count()
+    logged = page.locator(".log-list li").count()
+    assert logged > 0
     url = page.url
     live_server.restart()
     page.goto("about:blank")
@@ -177,6 +179,7 @@ def test_restart_the_server_mid_game_and_continue(page, live_server, web_registr
     page.wait_for_selector(".kk-my-hand .kk-card")
     assert page.locator(".kk-my-hand .kk-card").count() == hand_before
     moved = page.locator(".log-list li").count()
+    assert moved >= logged  # the move log came back with the game (rebuilt from its record)
     for _ in range(6):
         if page.locator(".result-banner:not([hidden])").count():
             break

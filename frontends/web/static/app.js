@@ -1,10 +1,12 @@
-// The page shell: settings, language, and a hash router (#/, #/play/ID/TOKEN, #/join/ID/CODE,
-// #/table/ID, #/rules/...).
+// The page shell: settings, language, input mode, the top bar and a hash router (#/,
+// #/play/ID/TOKEN, #/join/ID/CODE, #/table/ID, #/rules/GAME/VARIANT, #/replay, #/replay/ID).
 import { loadLanguage, t, translatePage } from "./i18n.js";
 import { applySettings, DEFAULTS, loadSettings, saveSettings } from "./settings.js";
 import { showJoin } from "./join.js";
 import { showLobby } from "./lobby.js";
+import { notFound } from "./notfound.js";
 import { showPlay } from "./play.js";
+import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
 import { savedEntry } from "./saved.js";
 import { showTable } from "./table.js";
@@ -34,7 +36,8 @@ async function route() {
   const turn = ++routing;
   if (app.page?.destroy) app.page.destroy();
   app.page = null;
-  main.classList.remove("offline", "show-log");
+  main.classList.remove("offline", "show-log", "page-play");
+  closeMenu();
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   const info = await meta();
   let page;
@@ -46,8 +49,13 @@ async function route() {
     page = await showTable(main, app, parts[1], savedEntry(parts[1]));
   } else if (parts[0] === "rules") {
     page = await showRules(main, app, info, parts[1], parts[2]);
-  } else {
+  } else if (parts[0] === "replay") {
+    page = await showReplay(main, app, parts[1]);
+  } else if (!parts.length) {
     page = await showLobby(main, app, info);
+  } else {
+    page = notFound(main, t("There is no such page"),
+      t("The address {address} does not lead to a page of asobi.", { address: location.hash }));
   }
   if (turn !== routing) {
     page?.destroy?.(); // another route took over while this one was loading
@@ -70,11 +78,13 @@ function setupSettings(languages) {
       input.nextElementSibling.textContent = `${app.settings[key]}%`;
     }
     document.getElementById("set-motion").checked = app.settings.reduceMotion;
+    document.getElementById("set-deck").value = app.settings.deck;
   };
   const commit = () => {
     saveSettings(app.settings);
     applySettings(app.settings);
     show();
+    app.page?.settingsChanged?.(app.settings);
   };
   for (const [key, id] of Object.entries(sliders)) {
     document.getElementById(id).addEventListener("input", (e) => {
@@ -86,6 +96,12 @@ function setupSettings(languages) {
     app.settings.reduceMotion = e.target.checked;
     commit();
   });
+  document.getElementById("set-deck").addEventListener("change", (e) => {
+    app.settings.deck = e.target.value;
+    commit();
+  });
+  // The system's own reduced-motion preference may change while the page is open.
+  window.matchMedia?.("(prefers-reduced-motion: reduce)").addEventListener?.("change", commit);
   lang.addEventListener("change", () => setLanguage(lang.value));
   document.getElementById("reset-settings").addEventListener("click", () => {
     const keep = app.settings.lang;
@@ -93,6 +109,7 @@ function setupSettings(languages) {
     commit();
   });
   document.getElementById("open-settings").addEventListener("click", () => {
+    closeMenu();
     show();
     dialog.showModal();
   });
@@ -113,8 +130,51 @@ export async function setLanguage(code) {
 }
 app.setLanguage = setLanguage;
 
+// ------------------------------------------------------------------ the top bar
+// At phone widths the bar is one row: the brand, the page's own slot (a game's seat chips)
+// and a menu button that opens the navigation (and the game's tools, put in #nav-extra).
+function closeMenu() {
+  const bar = document.getElementById("topbar");
+  bar.classList.remove("nav-open");
+  document.getElementById("nav-toggle").setAttribute("aria-expanded", "false");
+}
+
+function setupBar() {
+  const bar = document.getElementById("topbar");
+  const toggle = document.getElementById("nav-toggle");
+  toggle.addEventListener("click", () => {
+    const open = !bar.classList.contains("nav-open");
+    bar.classList.toggle("nav-open", open);
+    toggle.setAttribute("aria-expanded", String(open));
+    if (open) document.querySelector("#topnav a, #topnav button")?.focus();
+  });
+  document.addEventListener("click", (event) => {
+    if (bar.classList.contains("nav-open") && !bar.contains(event.target)) closeMenu();
+  });
+  document.getElementById("topnav").addEventListener("click", (event) => {
+    if (event.target.closest("a, button")) closeMenu(); // a choice made: the menu's job is done
+  });
+  // --bar: the height of the top bar, for views that lay out to fit the screen below it.
+  const measure = () => document.documentElement.style.setProperty("--bar", `${bar.offsetHeight}px`);
+  new ResizeObserver(measure).observe(bar);
+  measure();
+}
+
+// The input mode: html.keyboard once a key is used, removed on a touch or pointer press; key
+// badges and "(1-4)" hints are shown only under it.
+function setupInputMode() {
+  const root = document.documentElement;
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Tab" || event.key.length === 1 || event.key.startsWith("Arrow")
+        || event.key === "Enter" || event.key === "Escape") root.classList.add("keyboard");
+  }, true);
+  document.addEventListener("pointerdown", () => root.classList.remove("keyboard"), true);
+}
+
 async function start() {
   applySettings(app.settings);
+  setupInputMode();
+  setupBar();
   const info = await meta();
   if (!app.settings.lang) {
     const browser = (navigator.language || "en").slice(0, 2);
@@ -127,6 +187,11 @@ async function start() {
   document.addEventListener("keydown", (event) => {
     const dialogOpen = document.querySelector("dialog[open]");
     if (dialogOpen) return; // a modal dialog handles its own keys (Esc closes it)
+    if (event.key === "Escape" && document.getElementById("topbar").classList.contains("nav-open")) {
+      closeMenu();
+      document.getElementById("nav-toggle").focus();
+      return;
+    }
     const tag = (event.target.tagName || "").toLowerCase();
     if (["input", "select", "textarea"].includes(tag)) return;
     if (app.page?.key && app.page.key(event)) event.preventDefault();

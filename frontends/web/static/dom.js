@@ -42,8 +42,17 @@ export function toast(text, kind = "info", ms = 4000) {
   return item;
 }
 
+/**
+ * Say `text` to screen readers through the page's live region. Each announcement is a new
+ * line added to the region (read in turn, so a quick second move does not cut the first
+ * off); lines leave after a while, and only the last few are kept.
+ */
 export function announce(text) {
   const el = document.getElementById("announcer");
-  el.textContent = "";
-  setTimeout(() => { el.textContent = text; }, 30);
+  if (!text) return;
+  const line = document.createElement("p");
+  line.textContent = text;
+  el.append(line);
+  while (el.children.length > 4) el.firstElementChild.remove();
+  setTimeout(() => line.remove(), 15000);
 }

@@ -44,7 +44,8 @@ function fill(text, params) {
 
 /** A web UI string in the current language, with {placeholders} filled. */
 export function t(message, params) {
-  return fill(state.web[message] ?? message, params);
+  const entry = state.web[message];
+  return fill(typeof entry === "string" ? entry : message, params); // plural entries: tn
 }
 
 /** A counted UI string: tn(singular, plural, n, params), the count filling `{n}`. */
@@ -62,7 +63,8 @@ export function gtn(game, singular, plural, n, params) {
 /** A game's own string (yaku titles, card names...) through the game's catalogue. */
 export function gt(game, message, params) {
   const table = state.games[game] || {};
-  return fill(table[message] ?? message, params);
+  const entry = table[message];
+  return fill(typeof entry === "string" ? entry : message, params); // plural entries: gtn
 }
 
 export function currentLang() {
@@ -75,4 +77,5 @@ export function translatePage(root) {
     const key = el.dataset.t;
     el.textContent = t(key);
   }
+  for (const el of root.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.dataset.tLabel));
 }

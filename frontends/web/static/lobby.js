@@ -3,9 +3,10 @@
 // invitation link) or "ai:<level>".
 import { postJSON } from "./api.js";
 import { clear, h, toast } from "./dom.js";
-import { currentLang, t } from "./i18n.js";
+import { currentLang, t, tn } from "./i18n.js";
 import { showInvitations } from "./invitations.js";
 import { clubKey, forgetGame, rememberGame, savedGames, setClubKey } from "./saved.js";
+import { statsPanel } from "./stats.js";
 
 const isHuman = (s) => s === "me" || s === "human";
 
@@ -71,8 +72,8 @@ export async function showLobby(main, app, info) {
       h("span", { class: "game-summary" }, g.summary || ""),
       h("span", { class: "game-players" },
         g.min_players === g.max_players
-          ? t("{n} players", { n: g.min_players })
-          : t("{a} to {b} players", { a: g.min_players, b: g.max_players })))));
+          ? tn("{n} player", "{n} players", g.min_players)
+          : tn("{a} to {n} player", "{a} to {n} players", g.max_players, { a: g.min_players })))));
   }
 
   function playersPanel(game) {
@@ -173,7 +174,21 @@ export async function showLobby(main, app, info) {
         playersPanel(game),
         startPanel()),
       savedList() || "",
+      statsBox,
     );
+    fillStats();
+  }
+
+  // Statistics kept in this browser, below the saved games (filled once the game catalogues
+  // that name their tallies are loaded).
+  const statsBox = h("div", { class: "stats-box" });
+  async function fillStats() {
+    const panel = await statsPanel(info, () => {
+      fillStats();
+      main.querySelector("#start-game")?.focus();
+    });
+    clear(statsBox);
+    if (panel) statsBox.append(panel);
   }
 
   async function start() {

@@ -5,7 +5,10 @@ import { ApiError, getJSON, postJSON } from "./api.js";
 import { announce, clear, h, toast } from "./dom.js";
 import { currentLang, gt, gtn, loadGameStrings, t } from "./i18n.js";
 import * as generic from "./generic.js";
+import { seatLabel } from "./names.js";
 import { dropToken, ownerKey, rememberGame } from "./saved.js";
+import { motion } from "./settings.js";
+import { recordGame } from "./stats.js";
 import { followStream } from "./stream.js";
 import { tableControl } from "./table.js";
 
@@ -37,15 +40,7 @@ export async function showPlay(main, app, id, token) {
   const gameMeta = app.meta.games.find((g) => g.name === payload.game) || {};
   rememberGame({ id, token, game: payload.game, title: payload.title, seat: payload.seat });
   await loadGameStrings(payload.game);
-  let module = generic;
-  if (gameMeta.view) {
-    try {
-      module = await import(`/assets/${payload.game}/view.js`);
-    } catch (error) {
-      console.error(error);
-      toast(t("The game's view failed to load; showing the generic view."), "error");
-    }
-  }
+  const module = await loadView(payload.game, gameMeta);
 
   let current = null;
   let stream = null;
@@ -81,12 +76,13 @@ export async function showPlay(main, app, id, token) {
     h("div", { class: "play-tools" }, hintButton, hintsOff, table?.button,
       h("a", { class: "ghost button", href: `#/rules/${payload.game}/${payload.variant.name}`,
         target: "_blank" }, t("Rules")),
-      h("button", { type: "button", class: "ghost", id: "log-toggle", onclick: () => main.classList.toggle("show-log") }, t("Log"))));
+      h("button", { type: "button", class: "ghost", id: "log-toggle", "aria-expanded": "false",
+        onclick: () => toggleLog() }, t("Log"))));
   const banner = h("div", { class: "result-banner", hidden: true, role: "status" });
   const notice = h("div", { class: "seat-notice", hidden: true, role: "alert" });
   main.append(h("section", { class: "play" }, head, notice, banner,
     h("div", { class: "play-body" }, viewRoot,
-      h("aside", { class: "log", "aria-label": t("Move log") }, h("h2", {}, t("Log")), logList,
+      h("aside", { class: "log", "aria-label": t("Move log"), tabindex: "0" }, h("h2", {}, t("Log")), logList,
         h("p", { class: "kept-note" },
           t("This game is kept on the server after every move, even if it restarts. To come back to it, open the lobby in this browser (Your games) or keep this page's address: it holds your seat, so share it with nobody."))))));
   if (table) main.append(table.dialog);
@@ -97,20 +93,23 @@ export async function showPlay(main, app, id, token) {
     gt: (message, params) => gt(payload.game, message, params),
     gtn: (singular, plural, n, params) => gtn(payload.game, singular, plural, n, params),
     act, hint, announce, toast,
-    settings: app.settings,
+    get settings() { return app.settings; },
+    motion,
+    replay: false,
     seatName,
   };
-  const view = module.mount(viewRoot, ctx);
+  let view = module.mount(viewRoot, ctx);
+  main.classList.add("page-play");
+  const phone = placeForPhone(head);
+
+  function toggleLog() {
+    const open = main.classList.toggle("show-log");
+    document.getElementById("log-toggle")?.setAttribute("aria-expanded", String(open));
+  }
 
   function seatName(seat) {
-    const info = current?.seats[seat];
-    if (seat === current?.seat) return t("You");
-    if (!info) return t("Seat {n}", { n: seat + 1 });
-    if (info.kind === "human") return t("Player {n}", { n: seat + 1 });
-    const titles = (app.meta.games.find((g) => g.name === payload.game) || {}).level_titles || {};
-    const [name, budget] = String(info.level).split(":");
-    const title = titles[name] ? (budget ? `${titles[name]} (${budget} s)` : titles[name]) : info.level;
-    return t("AI {n} ({level})", { n: seat + 1, level: title });
+    const levelTitles = (app.meta.games.find((g) => g.name === payload.game) || {}).level_titles;
+    return seatLabel(seat, current?.seats[seat], { mine: seat === current?.seat, levelTitles });
   }
 
   function renderChips() {
@@ -126,7 +125,7 @@ export async function showPlay(main, app, id, token) {
       seatChips.append(h("span", { class: classes.join(" "), dataset: { seat: seat.seat },
         title: waiting ? t("Waiting for the player to join") : null },
       h("span", { class: `seat-dot seat-${seat.seat}`, "aria-hidden": "true" }),
-      seatName(seat.seat),
+      h("span", { class: "chip-name" }, seatName(seat.seat)),
       waiting ? h("span", { class: "chip-wait" }, t("not joined yet")) : null,
       scores.length ? h("b", {}, String(scores[seat.seat])) : null));
     }
@@ -143,8 +142,9 @@ export async function showPlay(main, app, id, token) {
       : winner === current.seat ? t("The game is over: you win!")
       : t("The game is over: {who} wins.", { who: seatName(winner) });
     clear(banner).append(h("strong", {}, text), " ",
-      h("span", {}, result.scores.map((s, i) => `${seatName(i)} ${s}`).join(" · ")), " ",
+      h("span", {}, result.scores.map((s, i) => `${seatName(i)}: ${s}`).join(" · ")), " ",
       h("button", { type: "button", class: "ghost small", onclick: download }, t("Download the record")),
+      h("a", { class: "ghost small button", href: `#/replay/${encodeURIComponent(id)}`, id: "replay-link" }, t("Replay this game")),
       h("a", { class: "primary small button", href: "#/" }, t("New game")));
     banner.hidden = false;
   }
@@ -171,6 +171,7 @@ export async function showPlay(main, app, id, token) {
       }
       return;
     }
+    const wasFinished = current?.finished;
     current = next;
     for (const line of next.narration) logList.append(h("li", {}, line));
     while (logList.children.length > 150) logList.firstChild.remove();
@@ -180,8 +181,12 @@ export async function showPlay(main, app, id, token) {
     renderHints();
     const hadFocus = viewRoot.contains(document.activeElement);
     await view.update(next); // views may draw asynchronously: focus is kept afterwards
-    if (next.narration.length) announce(next.narration.slice(-3).join(" "));
+    // Each move of any seat is read out (the last few lines when many arrive at once).
+    if (next.narration.length && next.since !== -1) announce(next.narration.slice(-6).join(" "));
     keepFocus(hadFocus);
+    if (next.finished && wasFinished === false) {
+      recordGame(next, module.tally ? safeTally(module, next) : {});
+    }
   }
 
   function keepFocus(hadFocus) {
@@ -322,8 +327,19 @@ export async function showPlay(main, app, id, token) {
 
   return {
     rulesHref: `#/rules/${payload.game}/${payload.variant.name}`,
+    settingsChanged(settings) {
+      if (view.settingsChanged) {
+        view.settingsChanged(settings);
+        return;
+      }
+      view.destroy?.(); // a view that cannot follow new settings is drawn again
+      clear(viewRoot);
+      view = module.mount(viewRoot, ctx);
+      if (current) view.update(current);
+    },
     destroy() {
       closed = true;
+      phone.undo();
       stream?.close();
       document.removeEventListener("visibilitychange", onVisible);
       if (table?.dialog.open) table.dialog.close();
@@ -349,6 +365,59 @@ export async function showPlay(main, app, id, token) {
       }
       if (revoked) return false;
       return view.key ? view.key(event) : false;
+    },
+  };
+}
+
+/** The game's own view module, or the generic view (told in a toast when the view fails). */
+export async function loadView(game, gameMeta) {
+  if (!gameMeta?.view) return generic;
+  try {
+    return await import(`/assets/${game}/view.js`);
+  } catch (error) {
+    console.error(error);
+    toast(t("The game's view failed to load; showing the generic view."), "error");
+    return generic;
+  }
+}
+
+function safeTally(module, payload) {
+  try {
+    const counts = module.tally(payload);
+    return counts && typeof counts === "object" ? counts : {};
+  } catch (error) {
+    console.error(error);
+    return {};
+  }
+}
+
+/**
+ * At phone widths (<= 600 px) the game's seat chips go to the top bar's slot and its tools to
+ * the bar's menu, so the view gets the whole screen below one compact bar; they come back when
+ * the window grows. Returns {undo()}.
+ */
+export function placeForPhone(head) {
+  const chips = head.querySelector(".seat-chips");
+  const tools = head.querySelector(".play-tools");
+  const slot = document.getElementById("bar-slot");
+  const extra = document.getElementById("nav-extra");
+  const query = window.matchMedia("(max-width: 600px)");
+  const place = () => {
+    if (query.matches) {
+      if (chips) slot.append(chips);
+      if (tools) extra.append(tools);
+    } else {
+      if (chips) head.append(chips);
+      if (tools) head.append(tools);
+    }
+  };
+  place();
+  query.addEventListener("change", place);
+  return {
+    undo() {
+      query.removeEventListener("change", place);
+      chips?.remove();
+      tools?.remove();
     },
   };
 }

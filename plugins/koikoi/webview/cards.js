@@ -187,13 +187,27 @@ const PLANT_DRAW = {
     }
     return out;
   },
-  pampas(r, full, sky) {
-    let out = sky ? `<rect x="0" y="0" width="${W}" height="${H}" fill="${sky}"/>` : "";
-    out += path("M0 60 Q30 38 60 56 L60 96 L0 96Z", "#1b1b1b");
-    for (let i = 0; i < (full ? 9 : 6); i += 1) {
-      const x = 4 + i * 6.5;
-      out += path(`M${x} 60 Q${x + 3} 46 ${x + 6} 40`, "none", "#d9d0b4", 1.2);
+  pampas(r, full, sky, variant) {
+    // Pampas grass on a hill: a pale sky, a clump of long arching leaves and tall stems whose
+    // silver plumes lean in the wind, and a low dark hill at the foot of the card.
+    const plain = variant.startsWith("plain");
+    let out = `<rect x="0" y="0" width="${W}" height="${H}" fill="${sky || "#efe6cc"}"/>`;
+    const stems = plain ? [[14, 22, -6], [27, 12, 2], [40, 18, 8], [52, 30, 6]] : [[10, 40, -4], [50, 44, 6]];
+    for (const [x, top, lean] of stems) {
+      out += path(`M${x} 78 Q${x + lean * 0.2} ${top + 24} ${x + lean} ${top + 8}`, "none", "#7a6a3c", 1.4);
+      // the plume: a fan of short strokes hanging from the stem's tip
+      for (let k = 0; k < 6; k += 1) {
+        const y = top + 8 - k * 2.6;
+        const tip = x + lean + (k % 2 ? 5 : -4) + lean * 0.3;
+        out += path(`M${x + lean} ${y + 6} Q${(x + lean + tip) / 2} ${y - 1} ${tip} ${y - 4}`, "none", k % 2 ? "#b9a46c" : "#d9cba0", 1.6);
+      }
     }
+    // long leaves arching out of the clump
+    for (const [dx, reach, up] of [[-22, 4, 40], [-14, 10, 30], [16, 56, 34], [24, 58, 46], [-26, 0, 52], [8, 60, 56]]) {
+      out += path(`M30 80 Q${30 + dx * 0.4} ${up - 8} ${reach} ${up}`, "none", "#4f6b2e", 1.5);
+    }
+    out += path("M0 72 Q14 62 30 68 Q46 60 60 66 L60 96 L0 96Z", "#1d1d1f");
+    out += path("M4 84 Q16 76 28 82 M34 80 Q46 72 58 78", "none", "#55555c", 1.2);
     return out;
   },
   chrysanthemum(r, full) {
@@ -206,13 +220,20 @@ const PLANT_DRAW = {
     }
     return out;
   },
-  maple(r, full) {
-    let out = path("M60 8 C40 20 30 30 6 36", "none", "#5a3220", 2.5);
-    const n = full ? 7 : 5;
-    for (let i = 0; i < n; i += 1) {
-      const x = 10 + r() * 42;
-      const y = 14 + r() * 62;
-      out += star(x, y, 7, 5, i % 3 ? "#cf3a1f" : "#e0762a", 0.48, -90 + r() * 30);
+  maple(r, full, _sky, variant) {
+    // A branch with maple leaves (seven-lobed) and short stems; with a ribbon the leaves keep
+    // to both sides of it so the card still reads as maple.
+    let out = path("M60 6 C44 16 30 22 4 30", "none", "#5a3220", 2.6);
+    out += path("M30 22 C24 40 20 56 8 70", "none", "#5a3220", 1.6);
+    const spots = variant === "ribbon"
+      ? [[8, 12], [50, 14], [10, 44], [52, 40], [8, 76], [50, 70], [30, 88]]
+      : full ? [[14, 18], [44, 22], [26, 40], [50, 48], [12, 62], [36, 68], [22, 86]]
+        : [[18, 20], [46, 30], [14, 56], [44, 62]];
+    for (const [i, [x, y]] of spots.entries()) {
+      const colour = i % 3 === 1 ? "#e0762a" : "#cf3a1f";
+      out += path(`M${x} ${y + 4} l${i % 2 ? 3 : -3} 6`, "none", "#5a3220", 1);
+      out += star(x, y, 8, 7, colour, 0.5, -90 + (i % 3) * 8);
+      out += path(`M${x} ${y + 3} L${x} ${y - 6} M${x} ${y + 1} L${x - 5} ${y - 3} M${x} ${y + 1} L${x + 5} ${y - 3}`, "none", "#8a1f10", 0.6);
     }
     return out;
   },
@@ -320,8 +341,40 @@ const KIND_BADGE = {
 };
 const SKY = { "pampas-moon": "#c9412f", "pampas-geese": "#e2dccb" };
 
-/** The SVG markup of one card (face up). */
-export function cardSVG(id, { title = "" } = {}) {
+// The high-contrast deck (settings: deck "contrast"): each mark is a colour on a black badge,
+// the card has a black frame and a white edge against the felt. Pairs are [foreground,
+// background]; the tests compute their WCAG contrast ratios (AA: 4.5 for text, 3 for marks).
+export const CONTRAST_PAIRS = {
+  "month": ["#ffffff", "#000000"],
+  "bright": ["#ffd84d", "#000000"],
+  "animal": ["#9be07a", "#000000"],
+  "ribbon": ["#8fc1ff", "#000000"],
+  "plain": ["#ffffff", "#000000"],
+  "frame": ["#000000", "#f7efdc"],
+  "edge": ["#ffffff", "#1f4b3a"]
+};
+const HC = Object.fromEntries(Object.entries(CONTRAST_PAIRS).map(([k, [fg]]) => [k, fg]));
+const HC_MARK = {
+  bright: `<circle cx="47" cy="83" r="4.6" fill="${HC.bright}"/>`
+    + [0, 45, 90, 135, 180, 225, 270, 315].map((a) => {
+      const r = (a * Math.PI) / 180;
+      return `<path d="M${(47 + Math.cos(r) * 6).toFixed(1)} ${(83 + Math.sin(r) * 6).toFixed(1)} L${(47 + Math.cos(r) * 8.6).toFixed(1)} ${(83 + Math.sin(r) * 8.6).toFixed(1)}" stroke="${HC.bright}" stroke-width="1.8" stroke-linecap="round"/>`;
+    }).join(""),
+  animal: `<path d="M38.5 83 Q47 74 55.5 83 Q47 92 38.5 83Z" fill="${HC.animal}"/><circle cx="47" cy="83" r="2.6" fill="#000"/>`,
+  ribbon: `<path d="M43.5 74.5 h7 v16 l-3.5 -3 l-3.5 3Z" fill="${HC.ribbon}"/>`,
+  plain: `<circle cx="47" cy="83" r="5" fill="none" stroke="${HC.plain}" stroke-width="2.2"/>`,
+};
+
+function contrastMarks(month, kind) {
+  return `<rect x="1.5" y="1.5" width="${W - 3}" height="${H - 3}" rx="4.5" fill="none" stroke="${HC.frame}" stroke-width="3"/>`
+    + `<rect x="0.6" y="0.6" width="${W - 1.2}" height="${H - 1.2}" rx="5.4" fill="none" stroke="${HC.edge}" stroke-width="1.2"/>`
+    + `<g class="month-badge hc"><rect x="3" y="3" width="${month > 9 ? 25 : 19}" height="19" rx="3" fill="#000"/>`
+    + `<text x="${month > 9 ? 15.5 : 12.5}" y="17.6" font-size="15" text-anchor="middle" fill="${HC.month}" font-family="system-ui,sans-serif" font-weight="800">${month}</text></g>`
+    + `<g class="kind-badge hc"><circle cx="47" cy="83" r="11" fill="#000"/>${HC_MARK[kind]}</g>`;
+}
+
+/** The SVG markup of one card (face up); ``contrast``: the high-contrast deck. */
+export function cardSVG(id, { title = "", contrast = false } = {}) {
   const month = monthOf(id);
   const plant = PLANTS[month - 1];
   const kind = kindOf(id);
@@ -333,13 +386,18 @@ export function cardSVG(id, { title = "" } = {}) {
   if (RIBBON_STYLE[id]) art += ribbon(RIBBON_STYLE[id]);
   if (SUBJECT_DRAW[subject]) art += SUBJECT_DRAW[subject]();
   const badge = KIND_BADGE[kind] ? `<g class="kind-badge">${KIND_BADGE[kind]}</g>` : "";
-  return `<svg class="card-svg kind-${kind}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${title || id}" xmlns="http://www.w3.org/2000/svg">
-<defs><clipPath id="clip-${id}"><rect x="3" y="3" width="${W - 6}" height="${H - 6}" rx="3"/></clipPath></defs>
+  const marks = contrast ? contrastMarks(month, kind)
+    : `<g class="month-badge"><rect x="4" y="4" width="13" height="11" rx="2" fill="#1b1511cc"/><text x="10.5" y="12.6" font-size="8" text-anchor="middle" fill="#f7efdc" font-family="system-ui,sans-serif" font-weight="700">${month}</text></g>
+${badge}`;
+  // one clip path per drawing: ids must not repeat, and a hidden one would not clip
+  const clip = `kk-clip-${id}-${Math.random().toString(36).slice(2, 10)}`;
+  const label = title ? ` role="img" aria-label="${title.replace(/"/g, "&quot;")}"` : ` aria-hidden="true"`;
+  return `<svg class="card-svg kind-${kind}${contrast ? " hc" : ""}" viewBox="0 0 ${W} ${H}"${label} xmlns="http://www.w3.org/2000/svg">
+<defs><clipPath id="${clip}"><rect x="3" y="3" width="${W - 6}" height="${H - 6}" rx="3"/></clipPath></defs>
 <rect x="0.5" y="0.5" width="${W - 1}" height="${H - 1}" rx="5" fill="#1b1511"/>
 <rect x="3" y="3" width="${W - 6}" height="${H - 6}" rx="3" fill="#f7efdc"/>
-<g clip-path="url(#clip-${id})">${art}</g>
-<g class="month-badge"><rect x="4" y="4" width="13" height="11" rx="2" fill="#1b1511cc"/><text x="10.5" y="12.6" font-size="8" text-anchor="middle" fill="#f7efdc" font-family="system-ui,sans-serif" font-weight="700">${month}</text></g>
-${badge}
+<g clip-path="url(#${clip})">${art}</g>
+${marks}
 </svg>`;
 }
 

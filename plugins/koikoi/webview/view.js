@@ -1,9 +1,16 @@
 // Koi-Koi in the browser: the table, the koi-koi decision, yaku progress and round summaries.
-// Contract: see frontends/web/README.md (mount(root, ctx) -> {update, key, hint}; rules()).
-import { backSVG, CARD_NAMES, CARDS, cardSVG, GROUPS, kindOf, monthOf, PLANTS } from "./cards.js";
-
-const KINDS = ["bright", "animal", "ribbon", "plain"];
-const KIND_LABEL = { bright: "brights", animal: "animals", ribbon: "ribbons", plain: "plains" };
+// Contract: see frontends/web/README.md (mount(root, ctx) -> {update, key, hint}; rules(); tally()).
+// Parts: kit.js (cards, names), table.js (drawing the table), dialogs.js (decision, summaries),
+// motion.js (moves between payloads), rulespage.js (the rules page), cards.js (the art).
+import { CARD_NAMES } from "./cards.js";
+import { decisionContent, summaryContent } from "./dialogs.js";
+import { createKit } from "./kit.js";
+import { continues, createMotion, plan } from "./motion.js";
+import { rulesPage } from "./rulespage.js";
+import {
+  matchesOn, pileGroups, pileSummary, placeBoard, progressList, renderDeck, renderHandBacks,
+  renderStatus,
+} from "./table.js";
 
 function stylesheet(ctx) {
   if (document.querySelector("link[data-koikoi-css]")) return;
@@ -14,90 +21,78 @@ function stylesheet(ctx) {
   document.head.append(link);
 }
 
-function cardName(ctx, id) {
-  // The name the text view and the server's narration use (the game's catalogue), and the kind.
-  return `${ctx.gt(CARD_NAMES[id] || id)} · ${ctx.gt(kindOf(id))}`;
-}
-
-function cardNode(ctx, id, { button = false, label = "", extra = "" } = {}) {
-  const el = ctx.h(button ? "button" : "span", {
-    class: `kk-card ${extra}`.trim(),
-    type: button ? "button" : null,
-    dataset: { card: id, month: monthOf(id) },
-    "aria-label": label || cardName(ctx, id),
-    title: cardName(ctx, id),
-  });
-  el.innerHTML = cardSVG(id, { title: label || cardName(ctx, id) });
-  return el;
-}
-
-function back(ctx, extra = "") {
-  const el = ctx.h("span", { class: `kk-card kk-back ${extra}`.trim(), "aria-hidden": "true" });
-  el.innerHTML = backSVG();
-  return el;
-}
-
-function yakuPool(yaku) {
-  const pool = new Set([...(yaku.cards || []), ...(yaku.required || [])]);
-  for (const kind of yaku.kinds || []) for (const c of CARDS) if (kindOf(c) === kind) pool.add(c);
-  for (const g of [...(yaku.groups || []), ...(yaku.required_groups || [])]) for (const c of GROUPS[g] || []) pool.add(c);
-  return [...pool];
-}
+/** The name of a card in the player's language (the game's catalogue, as the narration). */
+const cardName = (ctx, id) => ctx.gt(CARD_NAMES[id] || id);
+const makeKit = (ctx) => createKit(ctx, (id) => cardName(ctx, id));
 
 export function mount(root, ctx) {
   const { h } = ctx;
   const t = ctx.gt; // every word of this view is the game's own (its locale catalogue)
   stylesheet(ctx);
+  const kit = makeKit(ctx);
+  const replay = Boolean(ctx.replay);
   let payload = null;
   let obs = null;
   let selected = null;
   let rules = null;
-  let lastPlayed = null;
   let summaryShownFor = null;
   let decisionHidden = false;
   let hinted = null;
-  const seenBoard = new Set();
+  let slots = null;
+  let recent = new Set();
+  let sheetSeat = null;
+  let queue = Promise.resolve();
+  let holding = false;
+  let waiting = 0;
 
   const status = h("div", { class: "kk-status", role: "group", "aria-label": t("Game status") });
-  const oppHand = h("div", { class: "kk-hand kk-opp-hand", "aria-label": t("Opponent's hand") });
-  const oppPile = h("div", { class: "kk-pile" });
-  const stock = h("div", { class: "kk-stock" });
-  const spotlight = h("div", { class: "kk-spotlight", "aria-label": t("Last card played") });
-  const board = h("div", { class: "kk-board", role: "group", "aria-label": t("Board") });
-  const prompt = h("div", { class: "kk-prompt", role: "status" });
-  const myPile = h("div", { class: "kk-pile" });
-  const hand = h("div", { class: "kk-hand kk-my-hand", role: "group", "aria-label": t("Your hand") });
+  const oppHand = h("div", { class: "kk-hand kk-opp-hand", role: "img", dataset: { place: "opp-hand" } });
+  const pileSum = [h("div", { class: "kk-pile-sums theirs" }), h("div", { class: "kk-pile-sums mine" })];
+  const piles = [h("div", { class: "kk-pile", dataset: { place: "pile" } }), h("div", { class: "kk-pile", dataset: { place: "pile" } })];
+  const stock = h("div", { class: "kk-stock", role: "img" });
+  const spotlight = h("div", { class: "kk-spotlight", role: "img", dataset: { place: "spot", anchor: "spot" } });
+  const board = h("div", { class: "kk-board", role: "group", dataset: { place: "board" } });
+  const prompt = h("div", { class: "kk-prompt" });
+  const hand = h("div", { class: "kk-hand kk-my-hand", role: "group", "aria-label": t("Your hand"), dataset: { place: "hand" } });
   const side = h("aside", { class: "kk-side", "aria-label": t("Yaku progress") });
-  const decision = h("dialog", { class: "kk-dialog", "aria-labelledby": "kk-decision-title" });
-  const summary = h("dialog", { class: "kk-dialog", "aria-labelledby": "kk-summary-title" });
+  const decision = h("dialog", { class: "kk-dialog kk-decision", "aria-labelledby": "kk-decision-title" });
+  const summary = h("dialog", { class: "kk-dialog kk-round", "aria-labelledby": "kk-summary-title" });
+  const sheet = h("dialog", { class: "kk-dialog kk-sheet", "aria-labelledby": "kk-sheet-title" });
   const reopen = h("button", { type: "button", class: "primary kk-reopen", hidden: true,
     onclick: () => { decisionHidden = false; render(); } }, t("Decide: stop or koi-koi"));
-
-  root.append(h("div", { class: "kk" },
+  const oppRow = h("div", { class: "kk-row kk-opp", role: "group", "aria-label": t("Opponent") }, oppHand, pileSum[0], piles[0]);
+  const meRow = h("div", { class: "kk-row kk-me", role: "group", "aria-label": t("Your captures") }, pileSum[1], piles[1]);
+  const kk = h("div", { class: "kk" },
     status,
     h("div", { class: "kk-main" },
       h("div", { class: "kk-table" },
-        h("div", { class: "kk-row kk-opp" }, oppHand, oppPile),
-        h("div", { class: "kk-felt" }, h("div", { class: "kk-deck" }, stock, spotlight), board),
+        oppRow,
+        h("div", { class: "kk-felt" }, board),
+        h("div", { class: "kk-deck" }, stock, spotlight),
         h("div", { class: "kk-prompt-row" }, prompt, reopen),
-        h("div", { class: "kk-row kk-me" }, myPile),
+        meRow,
         hand),
       side),
-    decision, summary));
+    decision, summary, sheet);
+  root.append(kk);
+  const motion = createMotion(kk, { reduced: () => (ctx.motion ? ctx.motion() === "reduced"
+    : document.documentElement.classList.contains("reduce-motion")) });
 
   decision.addEventListener("cancel", (event) => {
     // Esc: look at the board behind the prompt; the decision waits.
     event.preventDefault();
-    decisionHidden = true;
-    decision.close();
-    render();
+    look();
   });
   decision.addEventListener("keydown", (event) => {
-    if (event.key === "s" || event.key === "S" || event.key === "1") { choose({ koikoi: false }); event.preventDefault(); }
-    if ((event.key === "k" || event.key === "K" || event.key === "2") && !obs?.decision?.final) { choose({ koikoi: true }); event.preventDefault(); }
+    if (event.key === "s" || event.key === "S") { choose({ koikoi: false }); event.preventDefault(); }
+    if ((event.key === "k" || event.key === "K") && !obs?.decision?.final) { choose({ koikoi: true }); event.preventDefault(); }
   });
   summary.addEventListener("close", () => ctx.announce(t("Next round")));
-
+  sheet.addEventListener("close", () => {
+    const seat = sheetSeat;
+    sheetSeat = null;
+    pileSum[seat === obs?.seat ? 1 : 0].querySelector("button")?.focus();
+  });
 
   async function loadRules(name) {
     try {
@@ -111,14 +106,18 @@ export function mount(root, ctx) {
   const me = () => obs.seat;
   const them = () => 1 - obs.seat;
   const legalOf = (key, card) => payload.legal.find((c) => c.action[key] === card);
-  const myTurn = () => payload.legal.length > 0;
+  const myTurn = () => !replay && payload.legal.length > 0;
+  const matchesOf = (card) => matchesOn(obs.board, card);
 
-  function matchesOf(card) {
-    const month = monthOf(card);
-    return obs.board.filter((b) => monthOf(b) === month);
+  function look() {
+    decisionHidden = true;
+    if (decision.open) decision.close();
+    render();
+    reopen.focus();
   }
 
   function choose(action) {
+    if (replay) return;
     selected = null;
     hinted = null;
     if (decision.open) decision.close();
@@ -140,147 +139,113 @@ export function mount(root, ctx) {
     render();
     const matches = matchesOf(card);
     ctx.announce(matches.length
-      ? t("{card} captures: {cards}. Press Enter to play it.", { card: cardName(ctx, card), cards: matches.map((m) => cardName(ctx, m)).join(", ") })
-      : t("{card} matches nothing: it will stay on the board. Press Enter to play it.", { card: cardName(ctx, card) }));
+      ? t("{card} captures: {cards}. Press Enter to play it.", { card: kit.label(card), cards: matches.map((m) => kit.label(m)).join(t(", ")) })
+      : t("{card} matches nothing: it will stay on the board. Press Enter to play it.", { card: kit.label(card) }));
+  }
+
+  function openSheet(seat) {
+    sheetSeat = seat;
+    renderSheet();
+    sheet.showModal();
+    sheet.querySelector(".kk-sheet-close")?.focus();
   }
 
   // ---------------------------------------------------------------- drawing
-  function renderStatus() {
-    const p = obs.players;
-    const marker = (seat) => (p[seat].koikoi ? h("span", { class: "kk-called" }, t("koi-koi ×{n}", { n: p[seat].koikoi })) : null);
-    const dealer = obs.dealer === me() ? t("you") : t("opponent");
-    status.replaceChildren(
-      h("span", {}, t("Round {r}/{n}", { r: obs.round, n: obs.rounds })),
-      h("span", {}, t("Month {m}: {plant}", { m: obs.month, plant: ctx.gt(PLANTS[obs.month - 1]) })),
-      h("span", {}, t("Dealer: {who}", { who: dealer })),
-      h("span", { class: "kk-score me" }, t("You {n}", { n: obs.scores[me()] }), marker(me())),
-      h("span", { class: "kk-score them" }, t("Opponent {n}", { n: obs.scores[them()] }), marker(them())),
-      h("span", {}, t("Stock {n}", { n: obs.stock })));
+  function renderPiles() {
+    for (const [i, seat] of [[0, them()], [1, me()]]) {
+      piles[i].dataset.anchor = `pile-${seat}`;
+      piles[i].setAttribute("role", "group");
+      piles[i].setAttribute("aria-label", seat === me() ? t("Your pile") : t("Opponent's pile"));
+      piles[i].replaceChildren(...pileGroups(kit, obs, seat, recent));
+      const sum = pileSummary(kit, obs, seat, openSheet);
+      sum.dataset.anchor = `pile-${seat}`;
+      pileSum[i].replaceChildren(sum);
+    }
   }
 
-  function renderPile(el, seat) {
-    const player = obs.players[seat];
-    const groups = KINDS.map((kind) => {
-      const cards = player.captured.filter((c) => kindOf(c) === kind);
-      return h("div", { class: `kk-group kk-group-${kind}` },
-        h("span", { class: "kk-group-label" }, `${ctx.gt(KIND_LABEL[kind])} ${cards.length}`),
-        h("div", { class: "kk-group-cards" }, cards.map((c) => cardNode(ctx, c, { extra: "mini" }))));
-    });
-    el.replaceChildren(...groups);
+  function renderSheet() {
+    if (sheetSeat === null) return;
+    const seat = sheetSeat;
+    sheet.replaceChildren(
+      h("h2", { id: "kk-sheet-title" }, seat === me() ? t("Your pile") : t("Opponent's pile")),
+      h("div", { class: "kk-pile kk-sheet-pile" }, pileGroups(kit, obs, seat, recent)),
+      progressList(kit, obs, seat, { rules, advancing: advancing(seat) }),
+      h("div", { class: "kk-choices one" },
+        h("button", { type: "button", class: "primary kk-sheet-close", onclick: () => sheet.close() }, t("Close"))));
+  }
+
+  function advancing(seat) {
+    return selected && seat === me() ? new Set([selected, ...matchesOf(selected)]) : new Set();
   }
 
   function renderBoard() {
-    const capturing = new Set();
-    let candidates = new Set();
-    if (obs.phase === "capture" && obs.candidates) candidates = new Set(obs.candidates);
-    if (selected) for (const c of matchesOf(selected)) capturing.add(c);
-    const nodes = obs.board.map((card) => {
-      const isCandidate = candidates.has(card) && myTurn();
-      const choice = isCandidate ? legalOf("capture", card) : null;
-      const selectable = !isCandidate && selected && capturing.has(card);
-      const idx = isCandidate ? [...candidates].indexOf(card) + 1 : 0;
-      const node = cardNode(ctx, card, {
+    const candidates = obs.phase === "capture" && obs.candidates ? obs.candidates : [];
+    const capturing = new Set(selected ? matchesOf(selected) : []);
+    board.setAttribute("aria-label", ctx.gtn("Board: {n} card", "Board: {n} cards", obs.board.length));
+    board.replaceChildren(...slots.map((card) => {
+      if (!card) return h("span", { class: "kk-space", "aria-hidden": "true" });
+      const idx = candidates.indexOf(card) + 1;
+      const choice = idx && myTurn() ? legalOf("capture", card) : null;
+      const selectable = !choice && capturing.has(card);
+      const node = kit.card(card, {
         button: Boolean(choice || selectable),
-        label: choice ? choice.label : "",
-        extra: [
-          capturing.has(card) ? "glow" : "",
-          isCandidate ? "candidate" : "",
-          seenBoard.has(card) ? "" : "arrive",
-          hinted && hinted.capture === card ? "hinted" : "",
-        ].join(" "),
+        aria: choice ? t("{card}: capture it with {with}", { card: kit.label(card), with: kit.name(obs.pending) })
+          : selectable ? t("{card}: capture it with {with}", { card: kit.label(card), with: kit.name(selected) }) : "",
+        extra: [capturing.has(card) ? "glow" : "", choice ? "candidate" : "", recent.has(card) ? "recent" : "",
+          hinted && hinted.capture === card ? "hinted" : ""].join(" "),
       });
-      if (idx) node.append(h("kbd", { class: "kk-key" }, String(idx)));
       if (choice) {
-        node.dataset.autofocus = idx === 1 ? "" : undefined;
-        if (idx !== 1) delete node.dataset.autofocus;
+        node.append(h("kbd", { class: "kk-key", "aria-hidden": "true" }, String(idx)));
+        if (idx === 1) node.dataset.autofocus = "";
         node.addEventListener("click", () => choose(choice.action));
       } else if (selectable) {
         node.addEventListener("click", () => play(selected));
       }
       return node;
-    });
-    seenBoard.clear();
-    for (const c of obs.board) seenBoard.add(c);
-    board.replaceChildren(...nodes);
-  }
-
-  function renderDeck() {
-    stock.replaceChildren(back(ctx), h("span", { class: "kk-count" }, String(obs.stock)));
-    const shown = obs.phase === "capture" && obs.pending ? obs.pending : lastPlayed;
-    spotlight.replaceChildren(shown ? cardNode(ctx, shown, { extra: "spot" }) : h("span", { class: "kk-slot" }));
+    }));
   }
 
   function renderHand() {
     const playable = obs.phase === "play" && myTurn();
     hand.replaceChildren(...obs.hand.map((card, i) => {
       const choice = playable ? legalOf("play", card) : null;
-      const captures = matchesOf(card).length > 0;
-      const node = cardNode(ctx, card, {
+      const captures = matchesOf(card).length;
+      const node = kit.card(card, {
         button: true,
-        label: choice ? `${i + 1}. ${choice.label}` : cardName(ctx, card),
+        aria: captures ? t("{card}, captures {n}", { card: kit.label(card), n: captures }) : kit.label(card),
         extra: [selected === card ? "selected" : "", captures ? "can-capture" : "", choice ? "" : "idle",
           hinted && hinted.play === card ? "hinted" : ""].join(" "),
       });
       if (!choice) node.disabled = true;
-      node.append(h("kbd", { class: "kk-key" }, String(i + 1)));
+      node.setAttribute("aria-pressed", selected === card ? "true" : "false");
+      node.append(h("kbd", { class: "kk-key", "aria-hidden": "true" }, String(i + 1)));
       if (choice) {
         node.addEventListener("click", () => select(card));
         if (selected === card || (!selected && i === 0)) node.dataset.autofocus = "";
       }
       return node;
     }));
-    oppHand.replaceChildren(...Array.from({ length: obs.opponent_hand }, () => back(ctx, "mini")));
+    renderHandBacks(kit, obs, oppHand);
+    const backs = oppHand.querySelectorAll(".kk-card");
+    if (backs.length) backs[backs.length - 1].dataset.anchor = "opponent-hand";
   }
 
   function renderPrompt() {
-    let text;
-    if (obs.finished) text = t("The game is over.");
-    else if (!myTurn()) text = t("The opponent is playing…");
+    const keys = (text) => h("span", { class: "kk-kbd-only" }, ` ${text}`);
+    let parts;
+    if (obs.finished) parts = [t("The game is over.")];
+    else if (replay) parts = [obs.to_act === me() ? t("Your turn.") : t("The opponent's turn.")];
+    else if (!myTurn()) parts = [t("The opponent is playing…")];
     else if (obs.phase === "capture") {
-      text = t("Two cards match {card}: choose the one to capture (1 or 2).", { card: cardName(ctx, obs.pending) });
-    } else if (obs.phase === "koikoi") text = t("You made a yaku: stop, or call koi-koi.");
-    else if (selected) text = t("Play {card}? Click it again or press Enter; Esc to choose another.", { card: cardName(ctx, selected) });
-    else text = t("Your turn: choose a card from your hand (1–{n}).", { n: obs.hand.length });
-    prompt.textContent = text;
+      parts = [t("Two cards match {card}: tap the one to capture.", { card: kit.name(obs.pending) }), keys("(1, 2)")];
+    } else if (obs.phase === "koikoi") parts = [t("You made a yaku: stop, or call koi-koi.")];
+    else if (selected) {
+      parts = [t("Play {card}? Choose it again, or a lit board card.", { card: kit.name(selected) }),
+        keys(t("Enter: play · Esc: choose another"))];
+    } else parts = [t("Your turn: choose a card from your hand."), keys(`(1–${obs.hand.length})`)];
+    prompt.replaceChildren(...parts);
     prompt.classList.toggle("mine", myTurn());
     reopen.hidden = !(obs.phase === "koikoi" && myTurn() && decisionHidden);
-  }
-
-  function progressList(seat, threat) {
-    const player = obs.players[seat];
-    const advancing = new Set();
-    if (selected && seat === me()) {
-      for (const c of [selected, ...matchesOf(selected)]) advancing.add(c);
-    }
-    const made = player.yaku.map((y) => h("li", { class: "made" },
-      h("span", { class: "kk-y-title" }, ctx.gt(y.title)), h("b", {}, String(y.points))));
-    const close = player.close.map((y) => {
-      const pool = rules?.yaku?.[y.id] ? yakuPool(rules.yaku[y.id]) : [];
-      const helps = [...advancing].some((c) => y.missing.includes(c) || pool.includes(c));
-      const points = rules?.yaku?.[y.id]?.points;
-      return h("li", { class: `close${helps ? " advances" : ""}${threat ? " threat" : ""}` },
-        h("span", { class: "kk-y-title" }, ctx.gt(y.title)),
-        points !== undefined ? h("b", {}, String(points)) : null,
-        h("span", { class: "kk-bar", style: `--have:${y.have};--need:${y.need}`, "aria-label": t("{have} of {need}", { have: y.have, need: y.need }) },
-          h("span", {})),
-        h("span", { class: "kk-y-count" }, `${y.have}/${y.need}`),
-        y.missing.length ? h("span", { class: "kk-missing" }, t("missing"), " ", y.missing.map((c) => cardNode(ctx, c, { extra: "micro" }))) : null,
-        helps ? h("span", { class: "kk-advances" }, t("this card advances it")) : null);
-    });
-    return h("section", { class: `kk-progress${threat ? " threat" : ""}` },
-      h("h3", {}, seat === me() ? t("Your yaku") : t("Opponent's yaku"),
-        h("span", { class: "kk-total" }, t("total {n}", { n: player.total }))),
-      h("ul", {}, made.length || close.length ? [...made, ...close] : h("li", { class: "none" }, t("nothing yet"))));
-  }
-
-  function renderSide() {
-    side.replaceChildren(progressList(me(), false), progressList(them(), true));
-  }
-
-  function multiplierText(d) {
-    if (!d.total) return "";
-    const factor = d.points / d.total;
-    return factor !== 1 ? t("yaku total {total} × {factor}", { total: d.total, factor: Number.isInteger(factor) ? factor : factor.toFixed(2) }) : t("yaku total {total}", { total: d.total });
   }
 
   function renderDecision() {
@@ -290,98 +255,99 @@ export function mount(root, ctx) {
       decisionHidden = false;
       return;
     }
-    if (decisionHidden) return;
-    const d = obs.decision;
-    const mine = obs.players[me()];
-    const theirs = obs.players[them()];
-    const yakuEvent = [...payload.events].reverse().find((e) => e.type === "yaku" && e.seat === me());
-    const fresh = new Set(yakuEvent ? yakuEvent.new : []);
-    const own = rules?.scoring?.own_koikoi_multiplier;
-    const opp = rules?.scoring?.opponent_koikoi_multiplier;
-    const risks = [t("If you call koi-koi and the opponent stops first, you score nothing this round.")];
-    if (opp && opp > 1) risks.push(t("Their score is then multiplied by {n}, because you called.", { n: opp }));
-    if (own && own > 1) risks.push(t("If you stop later after calling, your score is multiplied by {n}.", { n: own }));
-    risks.push(t("Cards left: you {mine}, opponent {theirs}; stock {stock}.", { mine: obs.hand.length, theirs: obs.opponent_hand, stock: obs.stock }));
-    const stopChoice = payload.legal.find((c) => c.action.koikoi === false);
-    const goChoice = payload.legal.find((c) => c.action.koikoi === true);
-    decision.replaceChildren(
-      h("h2", { id: "kk-decision-title" }, t("Yaku!")),
-      h("ul", { class: "kk-new-yaku" }, mine.yaku.map((y) => h("li", { class: fresh.has(y.title) ? "new" : "" },
-        h("span", {}, ctx.gt(y.title)), fresh.has(y.title) ? h("em", {}, t("new")) : null, h("b", {}, String(y.points))))),
-      h("p", { class: "kk-stop-value" }, t("Stopping now scores {points}", { points: d.points }), " ",
-        h("small", {}, multiplierText(d))),
-      h("ul", { class: "kk-risk" }, risks.map((r) => h("li", {}, r))),
-      theirs.close.length || theirs.yaku.length
-        ? h("div", { class: "kk-threat" }, h("strong", {}, t("Opponent is close to:")), " ",
-          [...theirs.yaku.map((y) => `${ctx.gt(y.title)} ✓`), ...theirs.close.map((y) => `${ctx.gt(y.title)} ${y.have}/${y.need}`)].join(" · "))
-        : null,
-      h("div", { class: "row end" },
-        h("button", { type: "button", class: "ghost", onclick: () => { decisionHidden = true; decision.close(); render(); } }, t("Look at the board"), h("kbd", {}, "Esc")),
-        goChoice ? h("button", { type: "button", class: "ghost big kk-go", onclick: () => choose(goChoice.action) }, t("Koi-koi (play on)"), h("kbd", {}, "K")) : null,
-        stopChoice ? h("button", { type: "button", class: "primary big kk-stop", autofocus: true, onclick: () => choose(stopChoice.action) }, t("Stop and score {n}", { n: d.points }), h("kbd", {}, "S")) : null));
+    if (decisionHidden || summary.open) return;
+    decision.replaceChildren(...decisionContent(kit, { obs, payload, rules, choose, look }).filter(Boolean));
     if (!decision.open) decision.showModal();
     decision.querySelector(".kk-stop")?.focus();
   }
 
-  function renderSummary() {
+  function renderSummary(first) {
     const ends = payload.events.filter((e) => e.type === "round_end");
     const end = ends[ends.length - 1];
-    if (!end || summaryShownFor === `${payload.id}:${end.round}:${end.scores.join(",")}`) return;
-    summaryShownFor = `${payload.id}:${end.round}:${end.scores.join(",")}`;
-    const who = end.winner === null ? null : end.winner === me() ? t("You") : t("Opponent");
-    const reason = { stop: t("stopped"), exhausted: t("no cards left"), "hand-yaku": t("a hand yaku") }[end.reason] || end.reason;
-    const rows = [0, 1].map((seat) => h("tr", {},
-      h("th", {}, seat === me() ? t("You") : t("Opponent")),
-      h("td", {}, end.yaku[seat].map((y) => ctx.gt(y)).join(", ") || "—"),
-      h("td", { class: "num" }, (end.points[seat] > 0 ? "+" : "") + end.points[seat]),
-      h("td", { class: "num" }, String(end.scores[seat]))));
-    const gameOver = payload.events.some((e) => e.type === "game_over");
-    summary.replaceChildren(
-      h("h2", { id: "kk-summary-title" }, t("Round {r}", { r: end.round }), " — ",
-        who ? t("{who} won ({reason})", { who, reason }) : t("A draw ({reason})", { reason })),
-      h("table", { class: "kk-summary" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("Yaku")), h("th", {}, t("Points")), h("th", {}, t("Score")))),
-        h("tbody", {}, rows)),
-      h("div", { class: "row end" },
-        h("button", { type: "button", class: "primary kk-continue", autofocus: true, onclick: () => summary.close() },
-          gameOver ? t("See the table") : t("Next round"))));
+    const key = end ? `${payload.id}:${end.round}:${end.scores.join(",")}` : null;
+    if (!end || summaryShownFor === key) return;
+    summaryShownFor = key;
+    // A page opened in the middle of a game does not bring back an old round's summary.
+    if (first && !obs.finished && !replay) return;
+    const content = summaryContent(kit, { obs, payload, close: () => summary.close() });
+    if (!content) return;
+    summary.replaceChildren(...content.filter(Boolean));
     if (decision.open) decision.close();
+    if (sheet.open) sheet.close();
+    if (replay) {
+      summary.show(); // the replay's controls stay usable
+      return;
+    }
     summary.showModal();
     summary.querySelector(".kk-continue").focus();
   }
 
+  async function draw(next) {
+    const previous = payload;
+    const animate = continues(previous, next, replay);
+    const before = animate ? motion.snapshot() : null;
+    motion.finish();
+    payload = next;
+    obs = next.observation;
+    if (!rules) await loadRules(next.variant.name);
+    const fresh = !previous || !animate;
+    slots = placeBoard(fresh && previous ? null : slots, obs.board, fresh);
+    recent = new Set(next.events.flatMap((e) => (e.type === "play" || e.type === "draw" ? [e.card]
+      : e.type === "capture" ? e.cards : [])));
+    if (next.events.some((e) => e.type === "new_round")) recent = new Set();
+    if (selected && (!obs.hand.includes(selected) || !myTurn())) selected = null;
+    if (!myTurn()) hinted = null;
+    holding = animate; // the decision waits until the moves that led to it have been shown
+    render();
+    kk.dataset.version = String(next.version);
+    renderSummary(!previous);
+    if (animate) {
+      const shown = motion.play(before, plan(next.events, obs.seat));
+      if (waiting) motion.hurry(); // more payloads wait: catch up with the game
+      await shown;
+    }
+    holding = false;
+    if (payload === next) renderDecision();
+  }
+
   function render() {
     if (!obs) return;
-    renderStatus();
-    renderPile(oppPile, them());
-    renderPile(myPile, me());
-    renderDeck();
+    kit.sakePlain = Boolean(obs.sake_cup_is_plain);
+    kk.classList.toggle("kk-replay", replay);
+    renderStatus(kit, obs, status);
+    renderPiles();
+    renderDeck(kit, obs, stock, spotlight);
+    stock.firstElementChild.dataset.anchor = "stock";
     renderBoard();
     renderHand();
     renderPrompt();
-    renderSide();
-    renderDecision();
+    side.replaceChildren(progressList(kit, obs, me(), { rules, advancing: advancing(me()) }),
+      progressList(kit, obs, them(), { rules }));
+    renderSheet();
+    if (!holding) renderDecision();
   }
 
   return {
-    async update(next) {
-      const first = !payload;
-      payload = next;
-      obs = next.observation;
-      if (first) await loadRules(next.variant.name);
-      for (const e of next.events) if (e.type === "play" || e.type === "draw") lastPlayed = e.card;
-      if (selected && (!obs.hand.includes(selected) || !myTurn())) selected = null;
-      if (!myTurn()) hinted = null;
-      render();
-      renderSummary();
+    update(next) {
+      // One update at a time: a payload that arrives during the motion of the previous one
+      // waits until that motion has hurried to its end, then is drawn and shown in turn.
+      waiting += 1;
+      motion.hurry();
+      const run = () => { waiting -= 1; return draw(next); };
+      queue = queue.then(run, run);
+      return queue;
     },
     hint(data) {
       hinted = data.action;
       if (data.action.play) selected = data.action.play;
       render();
     },
+    settingsChanged() {
+      render(); // the deck is read from ctx.settings (a live view of the page's settings)
+    },
     key(event) {
-      if (!obs || summary.open || decision.open) return false;
+      motion.finish();
+      if (!obs || summary.open || decision.open || sheet.open || replay) return false;
       if (event.key === "Escape") {
         if (selected) {
           selected = null;
@@ -398,8 +364,7 @@ export function mount(root, ctx) {
       }
       const n = Number(event.key);
       if (obs.phase === "capture" && myTurn() && (n === 1 || n === 2)) {
-        const card = obs.candidates[n - 1];
-        const choice = legalOf("capture", card);
+        const choice = legalOf("capture", obs.candidates[n - 1]);
         if (choice) choose(choice.action);
         return true;
       }
@@ -417,40 +382,24 @@ export function mount(root, ctx) {
       return false;
     },
     destroy() {
-      if (decision.open) decision.close();
-      if (summary.open) summary.close();
+      motion.destroy();
+      for (const d of [decision, summary, sheet]) if (d.open) d.close();
     },
   };
 }
 
+/** Statistics (contract 7): the yaku the viewer's seat scored with in the finished game. */
+export function tally(payload) {
+  const counts = {};
+  const seat = payload.seat;
+  for (const round of payload.result?.rounds || []) {
+    for (const title of round.yaku?.[seat] || []) counts[title] = (counts[title] || 0) + 1;
+  }
+  return counts;
+}
+
 /** Extra for the rules page: the variant's yaku table with cards, and the 48 cards. */
 export function rules(container, data, ctx) {
-  const { h } = ctx;
-  const t = ctx.gt; // every word of this view is the game's own (its locale catalogue)
   stylesheet(ctx);
-  const yaku = Object.entries(data.rules.yaku || {}).filter(([, y]) => y.enabled !== false);
-  const rows = yaku.map(([id, y]) => {
-    const pool = yakuPool(y);
-    const count = y.count || pool.length;
-    let points = String(y.points);
-    if (y.per_extra) points += ` ${t("+{n} per extra card", { n: y.per_extra })}`;
-    if (y.points_after_koikoi !== undefined && y.points_after_koikoi !== null) {
-      points += ` (${t("{n} after koi-koi", { n: y.points_after_koikoi })})`;
-    }
-    const shown = pool.slice(0, 10);
-    return h("tr", { dataset: { yaku: id } },
-      h("th", {}, ctx.gt(y.title)),
-      h("td", { class: "num" }, points),
-      h("td", {}, count < pool.length ? h("span", { class: "kk-need" }, t("{n} of:", { n: count })) : null,
-        h("span", { class: "kk-table-cards" }, shown.map((c) => cardNode(ctx, c, { extra: "micro" })), pool.length > shown.length ? "…" : null)));
-  });
-  container.append(
-    h("h2", {}, t("Yaku of this variant")),
-    h("table", { class: "kk-yaku-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, t("Yaku")), h("th", {}, t("Points")), h("th", {}, t("Cards")))),
-      h("tbody", {}, rows)),
-    h("details", { class: "kk-browser" }, h("summary", {}, t("The 48 cards")),
-      h("div", { class: "kk-all" }, PLANTS.map((plant, i) => h("div", { class: "kk-month" },
-        h("span", { class: "kk-month-name" }, `${i + 1}. ${ctx.gt(plant)}`),
-        CARDS.filter((c) => monthOf(c) === i + 1).map((c) => cardNode(ctx, c, { extra: "mini" })))))));
+  rulesPage(container, data, ctx, makeKit(ctx));
 }

@@ -1,12 +1,15 @@
-// Sakura in the browser: the Emperor's garden, painters in player colours, cards with both
-// actions, and each round's cards resolved step by step. Contract: frontends/web/README.md.
+// Sakura in the browser: the Emperor's garden, painters in seat colours, cards with both
+// actions, and each round's cards resolved step by step without ever falling behind the game.
+// Contract: frontends/web/README.md. Modules: cards.js (the cards), garden.js (the board),
+// steps.js (the story and its player), summary.js (the end of a game and its statistics).
 
-const COLOURS = ["#e0523f", "#3f8fe0", "#e9b44c", "#5cb85c", "#b06fd8", "#4fd1c5"];
-const NEUTRAL = "#9aa3ad";
-const PER_ROW = 9;
-const STEP = 92;
-const ROW_H = 104;
-const SVGNS = "http://www.w3.org/2000/svg";
+import { cardLabel, cardNode } from "./cards.js";
+import { COLOURS, NEUTRAL, createGarden } from "./garden.js";
+import { TOLD, advance, createPlayer, sceneOf, teller } from "./steps.js";
+import { summaryNode } from "./summary.js";
+
+export { tally } from "./summary.js";
+export { gardenText, painterText } from "./cards.js";
 
 function stylesheet(ctx) {
   if (document.querySelector("link[data-sakura-css]")) return;
@@ -17,396 +20,334 @@ function stylesheet(ctx) {
   document.head.append(link);
 }
 
-/** Where space i stands: a path that winds left-right-left. */
-function place(i) {
-  const row = Math.floor(i / PER_ROW);
-  const col = i % PER_ROW;
-  const x = 60 + (row % 2 ? PER_ROW - 1 - col : col) * STEP;
-  return [x, 60 + row * ROW_H];
-}
-
-export function gardenText(ctx, card) {
-  const t = ctx.gt; // the game's catalogue, like every word of this view
-  const n = card.move;
-  switch (card.garden) {
-    case "emperor-forward": return t("Emperor {n} forward", { n });
-    case "emperor-back": return t("Emperor {n} back", { n });
-    case "emperor-either": return t("Emperor {n} forward or back", { n });
-    case "closest-back": return t("Closest painter {n} back", { n });
-    case "furthest-forward": return t("Furthest painter {n} forward", { n });
-    default: return card.garden;
-  }
-}
-
-export function painterText(ctx, card) {
-  const t = ctx.gt;
-  const n = card.steps;
-  switch (card.painter) {
-    case "forward": return t("Your painter {n} forward", { n });
-    case "either": return t("Your painter {n} forward or back", { n });
-    case "jump": return t("Jump in front of the next painter");
-    case "count": return t("1 forward per painter ahead of you");
-    default: return card.painter;
-  }
-}
-
-const GARDEN_ICON = {
-  "emperor-forward": "♛→", "emperor-back": "←♛", "emperor-either": "←♛→",
-  "closest-back": "←●", "furthest-forward": "●→",
-};
-const PAINTER_ICON = { forward: "→", either: "↔", jump: "⤼", count: "⇢" };
-
-function cardNode(ctx, card, extra = "") {
-  const { h } = ctx;
-  return h("div", { class: `sk-card ${extra}`.trim(), dataset: { number: card.number } },
-    h("span", { class: "sk-number" }, String(card.number)),
-    h("div", { class: `sk-half sk-half-garden g-${card.garden}` },
-      h("span", { class: "sk-icon", "aria-hidden": "true" }, GARDEN_ICON[card.garden] || ""),
-      h("span", {}, gardenText(ctx, card))),
-    h("div", { class: `sk-half sk-half-painter p-${card.painter}` },
-      h("span", { class: "sk-icon", "aria-hidden": "true" }, PAINTER_ICON[card.painter] || ""),
-      h("span", {}, painterText(ctx, card))));
-}
-
-function el(tag, attrs = {}) {
-  const node = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  return node;
-}
-
-function spaceArt(kind, x, y, bridge) {
-  const g = el("g", { class: `sk-space sk-${kind}` });
-  if (kind === "bridge") {
-    g.append(el("ellipse", { cx: x, cy: y + 6, rx: 46, ry: 22, fill: "#4d8fbf", opacity: 0.55 }));
-    g.append(el("path", { d: `M${x - 34} ${y + 10} Q${x} ${y - 22} ${x + 34} ${y + 10}`, fill: "none", stroke: "#8a4b22", "stroke-width": 12, "stroke-linecap": "round" }));
-    g.append(el("path", { d: `M${x - 34} ${y + 2} Q${x} ${y - 30} ${x + 34} ${y + 2}`, fill: "none", stroke: "#c0392b", "stroke-width": 3 }));
-    const label = el("text", { x, y: y + 34, "text-anchor": "middle", class: "sk-label" });
-    label.textContent = `≈${bridge}`;
-    g.append(label);
-    return g;
-  }
-  g.append(el("circle", { cx: x, cy: y, r: 21, fill: kind === "plain" ? "#d9c9a3" : "#e8dcc0", stroke: "#8c7a55", "stroke-width": 2 }));
-  if (kind === "gate") {
-    g.append(el("path", { d: `M${x - 20} ${y - 26} h40 M${x - 16} ${y - 26} v38 M${x + 16} ${y - 26} v38 M${x - 22} ${y - 18} h44`, stroke: "#5b5247", "stroke-width": 5, fill: "none" }));
-  } else if (kind === "torii") {
-    g.append(el("path", { d: `M${x - 26} ${y - 28} Q${x} ${y - 34} ${x + 26} ${y - 28} M${x - 20} ${y - 19} h40 M${x - 14} ${y - 30} v44 M${x + 14} ${y - 30} v44`, stroke: "#d23b2a", "stroke-width": 5, fill: "none", "stroke-linecap": "round" }));
-  } else if (kind === "tree") {
-    g.append(el("path", { d: `M${x} ${y + 14} v-22`, stroke: "#5a3a22", "stroke-width": 5 }));
-    for (const [dx, dy, r] of [[0, -26, 16], [-14, -16, 12], [14, -16, 12], [-8, -34, 10], [9, -35, 10]]) {
-      g.append(el("circle", { cx: x + dx, cy: y + dy, r, fill: "#f4a7c0", stroke: "#d97a9b", "stroke-width": 1 }));
-    }
-  }
-  return g;
-}
+const isChoice = (c) => "emperor" in c.action || "direction" in c.action;
+const isPick = (c) => "card" in c.action || "neutral" in c.action;
 
 export function mount(root, ctx) {
   const { h } = ctx;
   const t = ctx.gt; // every word of this view is the game's own (its locale catalogue)
   stylesheet(ctx);
-  let payload = null;
-  let obs = null;
-  let shown = null; // positions on screen: {emperor, painters}
-  let queue = [];
-  let timer = null;
-  let current = null; // card number being resolved on screen
-  const steps = [];
+  let settings = ctx.settings || {};
+  let latest = null; // the newest payload
+  let settled = null; // the payload whose state the screen has reached
+  let scene = null; // what the screen shows now (sceneOf / advance)
+  let counts = new Map(); // version -> events received up to it (to drop events seen twice)
+
+  const deck = () => (settings.deck === "contrast"
+    || document.documentElement.classList.contains("deck-contrast") ? "contrast" : "classic");
+  const obsNow = () => settled.observation;
+  const names = {
+    deck,
+    seat: () => obsNow().seat,
+    painter: (p) => (p === obsNow().neutral ? t("Neutral painter") : ctx.seatName(p)),
+    colour: (p) => (p === obsNow().neutral ? NEUTRAL[deck()] : COLOURS[deck()][p % 6]),
+  };
+  // reduced motion, or a tab nobody looks at: the steps are told at once, not played
+  const reduced = () => document.hidden || (ctx.motion ? ctx.motion() === "reduced"
+    : document.documentElement.classList.contains("reduce-motion"));
+  const tell = teller(ctx, names);
+  const garden = createGarden(ctx, names);
 
   const status = h("div", { class: "sk-status" });
-  const svg = el("svg", { class: "sk-garden-svg", role: "img" });
-  const pieces = el("g", { class: "sk-pieces" });
-  const gardenBox = h("div", { class: "sk-garden-box" });
-  gardenBox.append(svg);
+  const gardenBox = h("div", { class: "sk-garden-box" }, garden.svg);
+  const sheet = h("section", { class: "sk-sheet", hidden: true, "aria-label": t("Your choice") });
   const players = h("div", { class: "sk-players" });
-  const plays = h("div", { class: "sk-plays", role: "group", "aria-label": t("Cards of this round") });
-  const stepsList = h("ol", { class: "sk-steps", "aria-label": t("Resolution") });
-  const prompt = h("div", { class: "sk-prompt", role: "status" });
-  const hand = h("div", { class: "sk-hand", role: "group", "aria-label": t("Your hand") });
+  const stepsList = h("ol", { class: "sk-steps", "aria-label": t("Step by step"), tabindex: "0" });
+  const plays = h("div", { class: "sk-plays", role: "list", "aria-label": t("Revealed cards") });
+  const playsTitle = h("h3", {}, t("Revealed cards"));
   const summary = h("section", { class: "sk-summary", hidden: true });
-  root.append(h("div", { class: "sk" }, status, summary,
-    h("div", { class: "sk-top" }, gardenBox, h("aside", { class: "sk-side" }, players)),
-    h("div", { class: "sk-round" },
-      h("div", {}, h("h3", {}, t("Revealed cards")), plays),
-      h("div", {}, h("h3", {}, t("Step by step")), stepsList)),
-    prompt, hand));
+  const prompt = h("p", { class: "sk-prompt" });
+  const hand = h("div", { class: "sk-hand", role: "group", "aria-label": t("Your hand") });
+  // on a phone the cards show marks, not words: a first tap shows the card's words and a
+  // second tap (or the button beside the words) plays it
+  const detail = h("div", { class: "sk-detail", hidden: true });
+  let selected = null;
+  const skip = h("button", { type: "button", class: "ghost small sk-skip", hidden: true, onclick: () => player.skip() },
+    t("Skip"), h("kbd", {}, "Esc"));
+  const scroller = h("div", { class: "sk-scroll", role: "region", "aria-label": t("The round"), tabindex: "0" }, summary,
+    h("aside", { class: "sk-side" }, sheet, players, h("h3", {}, t("Step by step")), stepsList),
+    h("section", { class: "sk-round" }, playsTitle, plays));
+  const table = h("div", { class: "sk" }, status, gardenBox, scroller,
+    h("div", { class: "sk-hand-area" }, h("div", { class: "sk-prompt-row" }, prompt, skip), detail, hand));
+  root.append(table);
 
-  const painterName = (p) => (p === obs.neutral ? t("Neutral painter") : ctx.seatName(p));
-  const colour = (p) => (p === obs.neutral ? NEUTRAL : COLOURS[p % COLOURS.length]);
-  const delay = () => (document.documentElement.classList.contains("reduce-motion") ? 0 : 420);
+  const player = createPlayer({
+    show(e) {
+      advance(scene, e, tell);
+      drawScene();
+      root.dataset.busy = "1";
+      root.dataset.ready = "0";
+      skip.hidden = false;
+    },
+    settle(payload) {
+      const lines = scene ? scene.lines : [];
+      const before = scene ? scene.round : null;
+      settled = payload;
+      scene = sceneOf(payload.observation);
+      if (scene.round === before) scene.lines = lines;
+      drawScene();
+    },
+    idle: drawAll,
+    reduced,
+    begin(batch) {
+      if (batch.fresh) scene.lines = []; // a state out of sequence: its own story only
+    },
+  });
 
-  function drawGarden() {
-    const n = obs.spaces.length;
-    const rows = Math.ceil(n / PER_ROW);
-    svg.setAttribute("viewBox", `0 0 ${PER_ROW * STEP + 30} ${rows * ROW_H + 30}`);
-    svg.setAttribute("aria-label", t("The garden: {n} spaces from the gate to the last cherry tree", { n }));
-    svg.replaceChildren();
-    svg.append(el("rect", { x: 0, y: 0, width: PER_ROW * STEP + 30, height: rows * ROW_H + 30, rx: 18, fill: "#3f6e3a" }));
-    let d = "";
-    for (let i = 0; i < n; i += 1) {
-      const [x, y] = place(i);
-      d += `${i ? "L" : "M"}${x} ${y}`;
-    }
-    svg.append(el("path", { d, fill: "none", stroke: "#cdbb92", "stroke-width": 26, "stroke-linejoin": "round", "stroke-linecap": "round", opacity: 0.75 }));
-    svg.append(el("path", { d, fill: "none", stroke: "#b9a57a", "stroke-width": 2, "stroke-dasharray": "2 7" }));
-    obs.spaces.forEach((kind, i) => {
-      const [x, y] = place(i);
-      svg.append(spaceArt(kind, x, y, obs.bridges[i]));
-      const treeIndex = obs.trees.indexOf(i);
-      if (treeIndex >= 0 && obs.scored[treeIndex]) {
-        const mark = el("text", { x: x + 22, y: y - 26, class: "sk-scored" });
-        mark.textContent = "✓";
-        svg.append(mark);
-      }
-      const num = el("text", { x, y: y + 5, "text-anchor": "middle", class: "sk-space-num" });
-      num.textContent = kind === "bridge" ? "" : String(i);
-      svg.append(num);
-    });
-    svg.append(pieces);
+  // the garden has fewer spaces a row on a phone: lay it out again when the width changes
+  const narrow = window.matchMedia("(max-width: 600px)");
+  const relayout = () => { if (settled) drawScene(); };
+  narrow.addEventListener("change", relayout);
+  const hidden = () => { if (document.hidden && player.busy()) player.skip(); };
+  document.addEventListener("visibilitychange", hidden);
+
+  const ready = () => !ctx.replay && settled === latest && !player.busy();
+
+  // ------------------------------------------------------------------ what moves
+  function drawScene() {
+    const obs = obsNow();
+    table.classList.toggle("contrast", deck() === "contrast");
+    garden.draw(obs, scene.scored);
+    garden.place(obs, scene, reduced());
+    root.dataset.emperor = String(scene.emperor);
+    root.dataset.painters = scene.painters.join(",");
+    drawStatus(obs);
+    drawPlayers(obs);
+    drawPlays(obs);
+    drawSteps();
   }
 
-  function drawPieces() {
-    pieces.replaceChildren();
-    const [ex, ey] = place(shown.emperor);
-    const emperor = el("g", { class: "sk-emperor", transform: `translate(${ex} ${ey})` });
-    emperor.append(el("path", { d: "M-22 -16 Q0 -40 22 -16Z", fill: "#6b2fa0", stroke: "#2a0f40", "stroke-width": 1.5 }));
-    emperor.append(el("path", { d: "M0 -16 v30", stroke: "#2a0f40", "stroke-width": 2 }));
-    emperor.append(el("circle", { cx: 0, cy: 2, r: 11, fill: "#f2c43d", stroke: "#6a4a0a", "stroke-width": 2 }));
-    emperor.append(el("path", { d: "M-6 -1 l3 -6 l3 4 l3 -4 l3 6z", fill: "#6a4a0a" }));
-    const title = el("title");
-    title.textContent = t("The Emperor (space {n})", { n: shown.emperor });
-    emperor.append(title);
-    pieces.append(emperor);
-    const bySpace = new Map();
-    shown.painters.forEach((pos, p) => {
-      if (!bySpace.has(pos)) bySpace.set(pos, []);
-      bySpace.get(pos).push(p);
-    });
-    for (const [pos, list] of bySpace) {
-      const [x, y] = place(pos);
-      list.forEach((p, k) => {
-        const dx = (k - (list.length - 1) / 2) * 15;
-        const g = el("g", { class: `sk-painter${p === obs.seat ? " me" : ""}`, transform: `translate(${x + dx} ${y + 12})` });
-        g.append(el("ellipse", { cx: 0, cy: 12, rx: 9, ry: 3.5, fill: "#0005" }));
-        g.append(el("path", { d: "M-8 10 Q0 -12 8 10Z", fill: colour(p), stroke: "#1a1a1a", "stroke-width": 1.5 }));
-        g.append(el("circle", { cx: 0, cy: -6, r: 6, fill: colour(p), stroke: "#1a1a1a", "stroke-width": 1.5 }));
-        if (p === obs.seat) g.append(el("circle", { cx: 0, cy: -6, r: 2.2, fill: "#fff" }));
-        const title = el("title");
-        title.textContent = `${painterName(p)} (${pos})`;
-        g.append(title);
-        pieces.append(g);
-      });
-    }
-  }
-
-  function drawPlayers() {
-    const ranking = obs.painters.map((pos, p) => ({ p, pos })).sort((a, b) => Math.abs(a.pos - obs.emperor) - Math.abs(b.pos - obs.emperor));
-    players.replaceChildren(h("h3", {}, t("Painters")), h("table", { class: "sk-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("Tokens")), h("th", {}, t("Space")), h("th", {}, t("Bumps")))),
-      h("tbody", {}, obs.painters.map((pos, p) => h("tr", { class: p === obs.seat ? "me" : "" },
-        h("th", {}, h("span", { class: "sk-dot", style: `background:${colour(p)}` }), painterName(p),
-          p < obs.players && obs.phase === "pick" && obs.picked[p] ? h("span", { class: "sk-ready", title: t("has chosen") }, "✓") : null),
-        h("td", { class: "num" }, String(obs.tokens[p])),
-        h("td", { class: "num" }, String(pos)),
-        h("td", { class: "num" }, String(obs.bumps[p])))))),
-    h("p", { class: "sk-meta" }, t("Closest to the Emperor: {who}", { who: ranking.length && ranking[0].pos !== 0 ? painterName(ranking[0].p) : "—" })));
-  }
-
-  function drawStatus() {
-    status.replaceChildren(
-      h("span", {}, t("Round {n}", { n: obs.round })),
-      h("span", {}, t("Trees scored {a}/{b}", { a: obs.scored.filter(Boolean).length, b: obs.trees.length })),
-      h("span", {}, t("Deck {n}", { n: obs.deck })),
-      h("span", {}, t("Supply {n}", { n: obs.supply })),
-      h("span", { class: "sk-you" }, h("span", { class: "sk-dot", style: `background:${colour(obs.seat)}` }), youTokens(obs.tokens[obs.seat])));
+  function drawStatus(obs) {
+    status.replaceChildren(...[
+      h("span", {}, t("Round {n}", { n: player.busy() ? scene.round : obs.round })),
+      h("span", {}, t("Trees scored {a}/{b}", { a: scene.scored.filter(Boolean).length, b: obs.trees.length })),
+      h("span", { class: "sk-wide" }, t("Deck {n}", { n: obs.deck })),
+      h("span", { class: "sk-wide" }, t("Supply {n}", { n: scene.supply })),
+      ctx.replay ? null // a record is seen by a seat, not played by "you"; the table has the tokens
+        : h("span", { class: "sk-you" }, h("span", { class: "sk-dot", style: `background:${names.colour(obs.seat)}`, "aria-hidden": "true" }),
+          youTokens(scene.tokens[obs.seat])),
+    ].filter(Boolean));
   }
 
   function youTokens(n) {
-    if (n === 0) return t("You: no tokens");
-    if (n === 1) return t("You: 1 token");
-    return t("You: {n} tokens", { n });
+    return n === 0 ? t("You: no tokens") : ctx.gtn("You: {n} token", "You: {n} tokens", n);
   }
 
-  function choiceButtons() {
-    return payload.legal.filter((c) => "emperor" in c.action || "direction" in c.action).map((c, i) => {
-      const forward = (c.action.emperor || c.action.direction) === "forward";
-      const text = "emperor" in c.action
-        ? (forward ? t("Emperor forward") : t("Emperor back"))
-        : (forward ? t("Painter forward") : t("Painter back"));
-      return h("button", { type: "button", class: `primary small sk-choice${forward ? " fwd" : " back"}`, "data-autofocus": i === 0 ? "" : null,
-        dataset: { key: c.key }, onclick: () => ctx.act(c.action) }, text, h("kbd", {}, String(i + 1)));
+  function drawPlayers(obs) {
+    const ranked = scene.painters.map((pos, p) => ({ p, pos }))
+      .sort((a, b) => Math.abs(a.pos - scene.emperor) - Math.abs(b.pos - scene.emperor));
+    const closest = ranked.length && ranked[0].pos !== 0 ? names.painter(ranked[0].p) : "—";
+    const revealed = obs.revealed || null;
+    players.replaceChildren(h("h3", { id: "sk-painters-title" }, t("Painters")),
+      h("table", { class: "sk-table sk-painters", "aria-labelledby": "sk-painters-title" },
+        h("thead", {}, h("tr", {}, h("td", {}, ""), h("th", { scope: "col", class: "num" }, t("Tokens")),
+          h("th", { scope: "col", class: "num" }, t("Space")), h("th", { scope: "col", class: "num" }, t("Bumps")))),
+        h("tbody", {}, scene.painters.map((pos, p) => h("tr", { class: p === obs.seat ? "me" : "", dataset: { painter: p } },
+          h("th", { scope: "row" }, h("span", { class: "sk-dot", style: `background:${names.colour(p)}`, "aria-hidden": "true" }),
+            names.painter(p),
+            p < obs.players && obs.phase === "pick" && obs.picked[p]
+              ? h("span", { class: "sk-ready", title: t("has chosen"), "aria-label": t("has chosen") }, "✓") : null),
+          h("td", { class: "num" }, String(scene.tokens[p])),
+          h("td", { class: "num sk-pos" }, String(pos)),
+          h("td", { class: "num" }, String(scene.bumps[p])))))),
+      h("p", { class: "sk-meta" }, t("Closest to the Emperor: {who}", { who: closest })),
+      ...(revealed ? [h("ul", { class: "sk-revealed" }, Object.entries(revealed)
+        .filter(([seat]) => Number(seat) !== obs.seat)
+        .map(([seat, cards]) => h("li", {}, t("{who} holds {cards}", { who: names.painter(Number(seat)), cards: cards.join(", ") }))))] : []));
+  }
+
+  function drawPlays(obs) {
+    const known = new Map(obs.plays.map((p) => [p.card.number, p.card]));
+    playsTitle.textContent = scene.plays.length ? t("Revealed cards, round {n}", { n: scene.round }) : t("Revealed cards");
+    const list = scene.plays.map((play) => {
+      const card = known.get(play.number);
+      const label = `${names.painter(play.painter)}: ${card ? cardLabel(ctx, card) : play.number} (${t(play.status)})`;
+      return h("div", { class: `sk-play ${play.status}`, role: "listitem", "aria-label": label, dataset: { number: play.number } },
+        h("span", { class: "sk-owner", style: `--owner:${names.colour(play.painter)}`, "aria-hidden": "true" }, names.painter(play.painter)),
+        card ? cardNode(ctx, card, "sk-small") : h("div", { class: "sk-card sk-small", "aria-hidden": "true" }, h("span", { class: "sk-number" }, String(play.number))),
+        h("span", { class: "sk-status-tag", "aria-hidden": "true" }, t(play.status)));
     });
-  }
-
-  function drawPlays() {
-    const list = obs.plays.map((play) => {
-      const status = current !== null
-        ? (play.card.number === current ? "current" : "")
-        : play.status;
-      const node = h("div", { class: `sk-play ${status}` },
-        h("span", { class: "sk-owner", style: `--owner:${colour(play.painter)}` }, painterName(play.painter)),
-        cardNode(ctx, play.card, "small"),
-        h("span", { class: "sk-status-tag" }, t(play.status)));
-      if (obs.pending && obs.pending.card === play.card.number && payload.legal.length && queue.length === 0) {
-        node.append(h("div", { class: "sk-ask" }, h("strong", {}, obs.pending.kind === "emperor" ? t("Move the Emperor:") : t("Move your painter:")), choiceButtons()));
-      }
-      return node;
-    });
-    plays.replaceChildren(...(list.length ? list : [h("p", { class: "sk-meta" }, t("No cards revealed yet."))]));
-  }
-
-  function drawHand() {
-    const picking = payload.legal.filter((c) => "card" in c.action || "neutral" in c.action);
-    const neutralPick = picking.length && "neutral" in picking[0].action;
-    hand.replaceChildren(...obs.hand.map((card, i) => {
-      const choice = picking.find((c) => (c.action.card ?? c.action.neutral) === card.number);
-      const node = h("button", { type: "button", class: `sk-hand-card${choice ? "" : " idle"}`, disabled: !choice,
-        "aria-label": `${i + 1}. ${card.number}: ${gardenText(ctx, card)}; ${painterText(ctx, card)}`,
-        "data-autofocus": choice && i === 0 ? "" : null,
-        onclick: () => choice && ctx.act(choice.action) }, cardNode(ctx, card), h("kbd", { class: "sk-key" }, String(i + 1)));
-      return node;
-    }));
-    if (obs.my_pick) hand.prepend(h("div", { class: "sk-picked" }, h("span", {}, t("Your card")), cardNode(ctx, obs.my_pick, "small chosen")));
-    let text;
-    if (obs.phase === "over") text = t("The game is over.");
-    else if (queue.length) text = t("Resolving the cards…");
-    else if (neutralPick) text = t("Now choose the neutral painter's card.");
-    else if (picking.length) text = t("Choose your card for this round (1–{n}).", { n: obs.hand.length });
-    else if (obs.pending && payload.legal.length) text = t("Your card asks you to choose a direction.");
-    else if (obs.pending) text = t("{who} is choosing a direction…", { who: painterName(obs.pending.seat) });
-    else text = t("Waiting for the other players to choose…");
-    prompt.textContent = text;
-    prompt.classList.toggle("mine", payload.legal.length > 0 && !queue.length);
-  }
-
-  function describe(e) {
-    switch (e.type) {
-      case "reveal": return t("Round {n}: the cards are revealed.", { n: e.round });
-      case "resolve": return t("Card {n} ({who})", { n: e.card, who: painterName(e.painter) });
-      case "emperor": return t("The Emperor moves from {a} to {b}.", { a: e.from, b: e.to });
-      case "painter": return e.painter === obs.seat
-        ? t("You move from {a} to {b}.", { a: e.from, b: e.to })
-        : t("{who} moves from {a} to {b}.", { who: painterName(e.painter), a: e.from, b: e.to });
-      case "bump": return bumpText(e);
-      case "choice": return t("{who} chooses {dir}.", { who: painterName(e.seat), dir: t(e.direction) });
-      case "tree": return t("A cherry tree scores!");
-      case "regroup": return t("The painters line up behind the leader.");
-      default: return null;
-    }
-  }
-
-  function bumpText(e) {
-    const who = painterName(e.painter);
-    if (e.tokens === 0) return t("{who} bumps into the Emperor, has no token to lose and goes back to {to}.", { who, to: e.to });
-    if (e.tokens === 1) return t("{who} bumps into the Emperor, loses 1 token and goes back to {to}.", { who, to: e.to });
-    return t("{who} bumps into the Emperor, loses {n} tokens and goes back to {to}.", { who, n: e.tokens, to: e.to });
-  }
-
-  function applyStep(e) {
-    if (e.type === "emperor") shown.emperor = e.to;
-    if (e.type === "painter") shown.painters[e.painter] = e.to;
-    if (e.type === "bump") shown.painters[e.painter] = e.to;
-    if (e.type === "regroup") shown.painters = [...e.painters];
-    if (e.type === "resolve") current = e.card;
-    if (e.type === "reveal") {
-      steps.length = 0;
-      current = null;
-    }
-    const text = describe(e);
-    if (text) steps.push({ text, kind: e.type });
+    plays.replaceChildren(...(list.length ? list : [h("p", { class: "sk-meta", role: "listitem" }, t("No cards revealed yet."))]));
   }
 
   function drawSteps() {
-    stepsList.replaceChildren(...steps.slice(-14).map((s) => h("li", { class: `st-${s.kind}` }, s.text)));
+    stepsList.replaceChildren(...scene.lines.map((s) => h("li", { class: `st-${s.kind}` }, s.text)));
+    stepsList.scrollTop = stepsList.scrollHeight;
   }
 
-  function pump() {
-    timer = null;
-    if (!queue.length) {
-      current = null;
-      shown = { emperor: obs.emperor, painters: [...obs.painters] };
-      root.dataset.busy = "";
-      delete root.dataset.busy;
-      renderAll();
+  // ------------------------------------------------------------------ what waits for the screen
+  function drawAll() {
+    const hadFocus = root.contains(document.activeElement);
+    delete root.dataset.busy;
+    skip.hidden = true;
+    drawScene();
+    drawSummary();
+    drawHand();
+    drawSheet();
+    root.dataset.version = String(settled.version);
+    root.dataset.ready = ready() ? "1" : "0";
+    const active = document.activeElement;
+    if (hadFocus && (!active || active === document.body || !active.isConnected)) {
+      const target = root.querySelector("[data-autofocus]:not([disabled])") || root.querySelector("button:not([disabled])");
+      target?.focus({ preventScroll: true });
+    }
+  }
+
+  function choices() {
+    return ready() ? latest.legal.filter(isChoice) : [];
+  }
+
+  function drawSheet() {
+    const obs = obsNow();
+    const asks = choices();
+    sheet.hidden = !asks.length;
+    table.classList.toggle("sk-asking", asks.length > 0);
+    if (!asks.length) {
+      sheet.replaceChildren();
       return;
     }
-    const e = queue.shift();
-    applyStep(e);
-    drawPieces();
-    drawPlays();
-    drawSteps();
-    const wait = ["emperor", "painter", "bump", "regroup", "resolve"].includes(e.type) ? delay() : 0;
-    timer = setTimeout(pump, wait);
+    const play = obs.plays.find((p) => obs.pending && p.card.number === obs.pending.card);
+    const emperor = obs.pending.kind === "emperor";
+    sheet.replaceChildren(...[
+      h("h3", {}, emperor ? t("Move the Emperor:") : t("Move your painter:")),
+      play ? h("div", { class: "sk-sheet-card", role: "img", "aria-label": cardLabel(ctx, play.card) }, cardNode(ctx, play.card, "sk-small")) : null,
+      h("div", { class: "sk-sheet-buttons" }, asks.map((c, i) => {
+        const forward = (c.action.emperor || c.action.direction) === "forward";
+        const text = emperor ? (forward ? t("Emperor forward") : t("Emperor back"))
+          : (forward ? t("Painter forward") : t("Painter back"));
+        return h("button", { type: "button", class: `primary sk-choice${forward ? " fwd" : " back"}`,
+          "data-autofocus": i === 0 ? "" : null, dataset: { key: c.key },
+          onclick: () => ctx.act(c.action) }, h("span", { "aria-hidden": "true" }, forward ? "→ " : "← "), text, h("kbd", {}, String(i + 1)));
+      })),
+    ].filter(Boolean));
   }
 
-  /** The end summary: per seat, starting tokens + each tree's gains - bump losses = score. */
+  function drawHand() {
+    const obs = obsNow();
+    const picking = ready() ? latest.legal.filter(isPick) : [];
+    const neutralPick = picking.length > 0 && "neutral" in picking[0].action;
+    const choiceOf = (card) => picking.find((c) => (c.action.card ?? c.action.neutral) === card.number);
+    const first = obs.hand.findIndex((card) => choiceOf(card));
+    const chosen = obs.hand.find((card) => card.number === selected && choiceOf(card));
+    if (!chosen) selected = null;
+    const tap = (card, choice) => {
+      if (!narrow.matches || selected === card.number) {
+        ctx.act(choice.action);
+        return;
+      }
+      selected = card.number;
+      drawHand();
+      hand.querySelector(`[data-number="${card.number}"]`)?.focus({ preventScroll: true });
+    };
+    const cards = obs.hand.map((card, i) => {
+      const choice = choiceOf(card);
+      return h("button", { type: "button", class: `sk-hand-card${choice ? "" : " idle"}${card.number === selected ? " selected" : ""}`,
+        disabled: !choice, "aria-label": cardLabel(ctx, card), "aria-keyshortcuts": String(i + 1),
+        "data-autofocus": i === first ? "" : null,
+        dataset: choice ? { number: card.number, key: choice.key } : { number: card.number },
+        onclick: () => choice && tap(card, choice) }, cardNode(ctx, card), h("kbd", { class: "sk-key" }, String(i + 1)));
+    });
+    detail.hidden = !chosen;
+    detail.replaceChildren(...(chosen ? [h("span", {}, cardLabel(ctx, chosen)),
+      h("button", { type: "button", class: "primary small sk-play-it", onclick: () => tap(chosen, choiceOf(chosen)) },
+        t("Play card {n}", { n: chosen.number }))] : []));
+    const mine = obs.my_pick || obs.my_neutral_pick;
+    hand.replaceChildren(...cards);
+    if (obs.my_pick) {
+      hand.prepend(h("div", { class: "sk-picked", role: "img", "aria-label": t("Your card: {card}", { card: cardLabel(ctx, obs.my_pick) }) },
+        h("span", { "aria-hidden": "true" }, t("Your card")), cardNode(ctx, obs.my_pick, "sk-small chosen")));
+    }
+    hand.classList.toggle("empty", !obs.hand.length && !mine);
+    prompt.replaceChildren(...promptText(obs, picking, neutralPick));
+    prompt.classList.toggle("mine", ready() && latest.legal.length > 0);
+  }
+
+  function promptText(obs, picking, neutralPick) {
+    if (obs.phase === "over") return [t("The game is over.")];
+    if (player.busy()) return [t("Resolving the cards…")];
+    if (neutralPick) return [t("Now choose the neutral painter's card.")];
+    if (picking.length) {
+      return [t("Choose your card for this round."), " ",
+        h("span", { class: "sk-keys" }, t("(keys 1–{n})", { n: obs.hand.length }))];
+    }
+    if (choices().length) return [t("Your card asks you to choose a direction.")];
+    if (obs.pending) return [t("{who} is choosing a direction…", { who: names.painter(obs.pending.seat) })];
+    return [t("Waiting for the other players to choose…")];
+  }
+
   function drawSummary() {
-    if (obs.phase !== "over") {
-      summary.hidden = true;
+    const obs = obsNow();
+    const over = obs.phase === "over";
+    const was = !summary.hidden;
+    summary.hidden = !over;
+    table.classList.toggle("sk-over", over);
+    if (!over) {
       summary.replaceChildren();
       return;
     }
-    const seats = [...Array(obs.players).keys()];
-    const signed = (v) => (v > 0 ? `+${v}` : String(v));
-    const rows = [[t("Starting tokens"), seats.map(() => obs.start_tokens), String]];
-    const gained = seats.map(() => obs.start_tokens);
-    for (const r of obs.rounds) {
-      rows.push([t("Tree {tree} (space {space})", { tree: r.tree, space: obs.trees[r.tree - 1] }), r.points, signed]);
-      seats.forEach((s) => { gained[s] += r.points[s]; });
+    summary.replaceChildren(...summaryNode(ctx, obs, names));
+    if (!was && !ctx.replay) {
+      scroller.scrollTop = 0;
+      if (window.matchMedia("(min-width: 601px)").matches) window.scrollTo({ top: 0 });
     }
-    rows.push([t("Lost in bumps"), seats.map((s) => obs.tokens[s] - gained[s]), signed]);
-    rows.push([t("Final score"), seats.map((s) => obs.tokens[s]), String]);
-    summary.replaceChildren(h("h3", {}, t("Tokens, tree by tree")), h("table", { class: "sk-table sk-tally" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: `num${s === obs.seat ? " me" : ""}` }, painterName(s))))),
-      h("tbody", {}, rows.map(([label, values, show], i) => h("tr", { class: i === rows.length - 1 ? "sk-total" : "" },
-        h("th", {}, label), values.map((v) => h("td", { class: "num" }, show(v))))))));
-    summary.hidden = false;
   }
 
-  function renderAll() {
-    drawSummary();
-    drawStatus();
-    drawGarden();
-    drawPieces();
-    drawPlayers();
-    drawPlays();
-    drawSteps();
-    drawHand();
+  // ------------------------------------------------------------------ payloads in
+  /** The events of `next` this screen has not told yet, and whether to play them. */
+  function newEvents(next) {
+    const prev = latest;
+    const all = next.events || [];
+    if (ctx.replay) {
+      const step = prev !== null && next.version === prev.version + 1;
+      return { events: step ? all : [], animate: step };
+    }
+    const base = counts.get(next.since);
+    if (base === undefined || prev === null || next.version <= prev.version) {
+      counts = new Map([[next.version, 0]]);
+      return { events: prev === null ? all : [], animate: false };
+    }
+    const seen = next.since <= prev.version ? (counts.get(prev.version) ?? base) - base : 0;
+    counts.set(next.version, base + all.length);
+    return { events: all.slice(Math.max(0, seen)), animate: true };
   }
 
   return {
     update(next) {
-      const first = !payload;
-      const before = obs;
-      payload = next;
-      obs = next.observation;
-      if (first || !shown || !before) {
-        shown = { emperor: obs.emperor, painters: [...obs.painters] };
-        renderAll();
-        return;
+      const first = latest === null;
+      const { events, animate } = newEvents(next);
+      latest = next;
+      if (first) {
+        settled = next;
+        scene = sceneOf(next.observation);
       }
-      const interesting = next.events.filter((e) => ["reveal", "resolve", "emperor", "painter", "bump", "choice", "tree", "regroup"].includes(e.type));
-      queue.push(...interesting);
-      if (!queue.length && !timer) {
-        shown = { emperor: obs.emperor, painters: [...obs.painters] };
-        renderAll();
-        return;
+      player.push({ payload: next, events: events.filter((e) => TOLD.includes(e.type)),
+        animate: animate && !first, fresh: !animate });
+      if (player.busy()) { // the hand and the choices wait for the screen
+        root.dataset.ready = "0";
+        drawHand();
+        drawSheet();
       }
-      root.dataset.busy = "1";
-      drawStatus();
-      drawPlayers();
-      drawHand();
-      if (!timer) pump();
     },
     key(event) {
-      if (!payload || queue.length) return false;
-      const n = Number(event.key);
-      const asks = payload.legal.filter((c) => "emperor" in c.action || "direction" in c.action);
-      if (asks.length && (n === 1 || n === 2)) {
-        ctx.act(asks[n - 1].action);
+      if (!latest) return false;
+      if (event.key === "Escape" && player.busy()) {
+        player.skip();
         return true;
       }
+      if (!ready()) return false;
+      const n = Number(event.key);
+      const asks = choices();
+      if (asks.length) {
+        if (n >= 1 && n <= asks.length) {
+          ctx.act(asks[n - 1].action);
+          return true;
+        }
+        return false;
+      }
+      const obs = obsNow();
       if (n >= 1 && n <= obs.hand.length) {
         const card = obs.hand[n - 1];
-        const choice = payload.legal.find((c) => (c.action.card ?? c.action.neutral) === card.number);
+        const choice = latest.legal.find((c) => isPick(c) && (c.action.card ?? c.action.neutral) === card.number);
         if (choice) {
           ctx.act(choice.action);
           return true;
@@ -414,8 +355,23 @@ export function mount(root, ctx) {
       }
       return false;
     },
+    /** The hinted card or direction is marked and focused (the page says why in a toast). */
+    hint(hint) {
+      if (!hint || !ready()) return;
+      for (const node of root.querySelectorAll(".sk-hinted")) node.classList.remove("sk-hinted");
+      const target = [...root.querySelectorAll(".sk-hand-card, .sk-choice")].find((b) => b.dataset.key === hint.key);
+      if (!target) return;
+      target.classList.add("sk-hinted");
+      target.focus({ preventScroll: true });
+    },
+    settingsChanged(next) {
+      settings = next || {};
+      player.skip();
+    },
     destroy() {
-      if (timer) clearTimeout(timer);
+      narrow.removeEventListener("change", relayout);
+      document.removeEventListener("visibilitychange", hidden);
+      player.destroy();
     },
   };
 }

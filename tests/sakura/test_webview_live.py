@@ -1,0 +1,425 @@
+"""Sakura's browser view on a live server, in Debian's Chromium: the animation keeps up with a
+fast game in two tabs, a whole game is played by tapping on a phone and by keys on a desktop,
+the table reads in Japanese, the high-contrast deck passes WCAG AA, and axe-core finds nothing
+serious. Screenshots go to tests/_artifacts/screenshots/ (sakura-*.png)."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from .webview_live import (
+    ARGS,
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    Table,
+    at_rest,
+    drawn,
+    shot,
+    start_server,
+)
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Chromium not installed")
+
+ENEMY = ["human", "ai:random"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    live = start_server(tmp_path_factory.mktemp("sakura-web"))
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _context(browser, size, lang="en", reduced=False, deck="classic"):
+    context = browser.new_context(**size, reduced_motion="reduce" if reduced else "no-preference")
+    settings = json.dumps({"lang": lang, "deck": deck})
+    context.add_init_script(f"localStorage.setItem('asobi.settings', {json.dumps(settings)});")
+    return context
+
+
+def _open(context, table):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(table.address)
+    page.wait_for_selector(".view-sakura[data-version]")
+    return page, errors
+
+
+def _axe(page, where):
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, context={"include": [[".view-sakura"]]})
+    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+           for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not bad, f"{where}: {bad}"
+
+
+def _matches(page, payload):
+    obs = payload["observation"]
+    seen = drawn(page)
+    assert seen["emperor"] == obs["emperor"]
+    assert seen["painters"] == obs["painters"] == seen["table"]
+    assert seen["tokens"] == obs["tokens"]
+    if obs["plays"]:
+        assert seen["round"].endswith(str(obs["plays_round"])), seen["round"]
+    return seen
+
+
+def test_two_tabs_keep_up_with_a_fast_four_player_game(browser, server):
+    """Rounds played faster than the animation: each tab plays the last round, skips the
+    older ones, never offers the hand before it has caught up, and ends on the observation."""
+    context = _context(browser, DESKTOP)
+    other = _context(browser, DESKTOP)  # a second window: a tab nobody looks at is not animated
+    try:
+        table = Table(context.request, server.url, ["human", "ai:random", "ai:random",
+                                                    "ai:random"])
+        (one, errors_one), (two, errors_two) = _open(context, table), _open(other, table)
+        for burst in (3, 2):
+            for _ in range(burst):
+                payload = table.play_round()
+            busy = one.evaluate("""() => { const r = document.querySelector('.view-sakura');
+              return [Boolean(r.dataset.busy),
+                      r.querySelectorAll('.sk-hand-card:not([disabled]), .sk-choice').length]; }""")
+            if busy[0]:
+                assert busy[1] == 0, "the hand was offered before the screen caught up"
+            began = time.monotonic()
+            for page in (one, two):
+                payload = at_rest(page, table, timeout=9000)
+                _matches(page, payload)
+            assert time.monotonic() - began < 9
+            assert drawn(one) == drawn(two)
+            assert one.locator(".sk-hand-card:not([disabled]), .sk-choice").count() > 0
+        # a move made in one tab by clicking is played out in the other
+        one.locator(".sk-hand-card:not([disabled])").first.click()
+        while one.locator(".sk-choice").count() or table.mine()["legal"] and not any(
+                "card" in c["action"] for c in table.mine()["legal"]):
+            one.locator(".sk-choice").first.click()
+            one.wait_for_timeout(100)
+        for page in (one, two):
+            _matches(page, at_rest(page, table, timeout=9000))
+        assert drawn(one) == drawn(two)
+        assert not errors_one and not errors_two, errors_one + errors_two
+    finally:
+        context.close()
+        other.close()
+
+
+def _in_view(page, selector):
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    return (box is not None and box["y"] >= -1 and box["x"] >= -1
+            and box["y"] + box["height"] <= size["height"] + 1
+            and box["x"] + box["width"] <= size["width"] + 1)
+
+
+def _wide(page):
+    return page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+
+
+def _next_decision(page):
+    """Wait until the view offers a card or a choice, or the game is over; which one."""
+    page.wait_for_function("""() => {
+      const r = document.querySelector('.view-sakura');
+      return r && r.dataset.ready === '1' && !r.dataset.busy && (
+        r.querySelector('.sk-choice') || r.querySelector('.sk-hand-card:not([disabled])')
+        || !r.querySelector('.sk-summary').hidden); }""", timeout=15000)
+    if page.locator(".sk-choice").count():
+        return "choice"
+    if page.locator(".sk-hand-card:not([disabled])").count():
+        return "card"
+    return "over"
+
+
+def _play_whole_game(page, move, shots, check=lambda kind: None, decisions=200):
+    """Play until the end (or `decisions` moves) with `move(kind)`; screenshots `shots` (a
+    prefix) of the garden at the start and of the first choice sheet."""
+    kinds = set()
+    for _ in range(decisions):
+        version = page.locator(".view-sakura").get_attribute("data-version")
+        kind = _next_decision(page)
+        if kind == "over":
+            return kinds
+        if kind not in kinds:
+            kinds.add(kind)
+            shot(page, f"{shots}-{'garden' if kind == 'card' else 'choice'}")
+        check(kind)
+        move(kind)
+        page.wait_for_function(
+            "v => document.querySelector('.view-sakura').dataset.version !== v", arg=version)
+    if decisions == 200:
+        raise AssertionError("the game did not end")
+    return kinds
+
+
+def test_whole_game_on_a_phone_by_tapping(browser, server):
+    context = _context(browser, PHONE, reduced=True)
+    try:
+        table = Table(context.request, server.url, ENEMY)
+        page, errors = _open(context, table)
+        page.wait_for_selector(".sk-hand-card:not([disabled])")
+        _axe(page, "phone, a card to pick")
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.wait_for_function("() => document.querySelector('.sk-garden-svg').dataset.columns")
+        assert _wide(page) <= 0, "sideways scrolling at 360 px"
+        assert _in_view(page, ".sk-hand")
+        page.set_viewport_size(PHONE["viewport"])
+        assert page.locator(".sk-garden-svg").get_attribute("data-columns") == "7"
+        garden = page.locator(".sk-garden-svg").bounding_box()
+        assert garden["width"] >= 370  # the garden fills the phone's width
+
+        def check(kind):
+            assert _wide(page) <= 0
+            if kind == "card":
+                cards = page.locator(".sk-hand-card")
+                for i in range(cards.count()):
+                    assert _in_view(page, f".sk-hand-card >> nth={i}"), "a card is off screen"
+                assert not page.locator(".sk-hand kbd").first.is_visible()  # no keys on touch
+            else:
+                assert _in_view(page, ".sk-sheet")
+                if "choice" not in seen:
+                    seen.add("choice")
+                    _axe(page, "phone, the choice sheet")
+
+        seen: set[str] = set()
+
+        def tap(kind):
+            if kind == "choice":
+                page.locator(".sk-choice").first.tap()
+                return
+            card = page.locator(".sk-hand-card:not([disabled])").first
+            card.tap()  # the first tap shows the card's words, the second plays it
+            page.wait_for_selector(".sk-detail:not([hidden])")
+            assert page.locator(".sk-detail").inner_text().startswith("Card ")
+            assert _in_view(page, ".sk-detail")
+            if "detail" not in seen:
+                seen.add("detail")
+                shot(page, "sakura-phone-en-card")
+            page.locator(".sk-hand-card.selected").tap()
+
+        _play_whole_game(page, tap, "sakura-phone-en", check)
+        payload = table.payload()
+        assert payload["finished"]
+        assert page.locator(".sk-summary").is_visible() and _in_view(page, ".sk-summary h3")
+        rows = page.eval_on_selector_all(
+            ".sk-summary tbody tr",
+            "rows => rows.map(r => [...r.children].map(c => c.textContent))")
+        for seat in range(2):
+            column = [int(r[seat + 1]) for r in rows]
+            assert sum(column[:-1]) == column[-1] == payload["result"]["scores"][seat]
+        _matches(page, payload)
+        shot(page, "sakura-phone-en-end")
+        _axe(page, "phone, the end summary")
+        tally = page.evaluate(
+            "p => import('/assets/sakura/view.js').then((m) => m.tally(p))", payload)
+        obs = payload["observation"]
+        assert tally == {"Trees won": sum(r["winner"] == 0 for r in obs["rounds"]),
+                         "Bumps into the Emperor": obs["bumps"][0]}
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_desktop_game_by_keyboard(browser, server):
+    """Eight decisions by keys (a card, a direction), the rest of the game on the server; the
+    end summary and the winner's banner in view."""
+    context = _context(browser, DESKTOP, reduced=True)
+    try:
+        table = Table(context.request, server.url, ENEMY)
+        page, errors = _open(context, table)
+        page.wait_for_selector(".sk-hand-card:not([disabled])")
+        page.keyboard.press("Tab")  # the page now shows key badges (html.keyboard)
+        order = page.evaluate("""() => [...document.querySelectorAll('.view-sakura button')]
+          .filter((b) => !b.disabled && b.offsetParent).map((b) => b.className)""")
+        assert order and all("sk-hand-card" in c for c in order)
+
+        def check(kind):
+            if kind == "choice":
+                assert _in_view(page, ".sk-sheet .sk-choice")  # above the fold
+                if "choice" not in seen:
+                    seen.add("choice")
+                    _axe(page, "desktop, a choice")
+                    keys = page.evaluate("""() => [...document.querySelectorAll(
+                      '.view-sakura button:not([disabled])')].map((b) => b.className)""")
+                    assert "sk-choice" in keys[0]  # the choice comes first in focus order
+            else:
+                assert _in_view(page, ".sk-hand-card:not([disabled])")
+
+        seen: set[str] = set()
+        def key(kind):
+            """1 for a direction; for a card, the key of one that asks for a direction."""
+            index = page.evaluate("""() => [...document.querySelectorAll('.sk-hand-card')]
+              .findIndex((b) => !b.disabled && b.querySelector('.g-emperor-either, .p-either'))""")
+            page.keyboard.press(str(index + 1) if kind == "card" and index >= 0 else "1")
+
+        kinds = _play_whole_game(page, key, "sakura-desktop-en", check, decisions=8)
+        assert kinds == {"card", "choice"}
+        while not table.play_round()["finished"]:
+            pass
+        payload = table.payload()
+        assert payload["finished"]
+        page.wait_for_selector(".result-banner:not([hidden])")
+        assert _in_view(page, ".result-banner") and _in_view(page, ".sk-summary h3")
+        _matches(page, payload)
+        shot(page, "sakura-desktop-en-end")
+        _axe(page, "desktop, the end summary")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def _luminance(colour):
+    parts = [float(x) for x in colour[colour.index("(") + 1:colour.index(")")].split(",")[:3]]
+    lin = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4
+           for c in parts]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _ratio(a, b):
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+COLOURS = """() => {
+  const solid = (el) => {  // the colour behind an element: its first painted ancestor's
+    for (; el; el = el.parentElement) {
+      const bg = getComputedStyle(el).backgroundColor;
+      if (bg && bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') return bg;
+    }
+    return 'rgb(0, 0, 0)';
+  };
+  const text = [...document.querySelectorAll(
+      '.sk-hand .sk-card .sk-number, .sk-hand .sk-card .sk-words, .sk-hand .sk-card .sk-icon')]
+    .map((el) => [el.className, getComputedStyle(el).color, solid(el)]);
+  const ground = getComputedStyle(document.querySelector('.sk-ground')).fill;
+  const painters = [...document.querySelectorAll('.sk-painter')].map((g) => [
+    g.dataset.painter, getComputedStyle(g.querySelector('.sk-body')).fill,
+    getComputedStyle(g.querySelector('.sk-seat-mark')).fill,
+    getComputedStyle(g.querySelector('.sk-seat-mark')).display,
+    getComputedStyle(g.querySelector('.sk-body')).stroke]);
+  const stone = getComputedStyle(document.querySelector('.sk-stone')).fill;
+  const number = getComputedStyle(document.querySelector('.sk-space-num')).fill;
+  return { text, ground, painters, stone, number };
+}"""
+
+
+def test_japanese_table_and_the_high_contrast_deck(browser, server):
+    """The garden, a choice and the end in Japanese at both sizes (headers on one line, the
+    last step in view), and the high-contrast deck's colours measured against WCAG AA."""
+    contexts = {
+        "desktop-ja": _context(browser, DESKTOP, "ja", reduced=True),
+        "phone-ja": _context(browser, PHONE, "ja", reduced=True),
+        "desktop-contrast": _context(browser, DESKTOP, "en", reduced=True, deck="contrast"),
+    }
+    try:
+        table = Table(contexts["desktop-ja"].request, server.url, ENEMY)
+        pages = {name: _open(context, table) for name, context in contexts.items()}
+        for name, (page, _errors) in pages.items():
+            page.wait_for_selector(".sk-hand-card:not([disabled])")
+            shot(page, f"sakura-{name}-garden")
+        for _ in range(80):  # to a direction choice: play the cards that ask for one
+            payload = table.mine()
+            if any("card" not in c["action"] for c in payload["legal"]):
+                break
+
+            def asking(payload):
+                hand = {c["number"]: c for c in payload["observation"]["hand"]}
+                return next((c for c in payload["legal"] if "card" in c["action"] and (
+                    hand[c["action"]["card"]]["garden"] == "emperor-either"
+                    or hand[c["action"]["card"]]["painter"] == "either")), payload["legal"][0])
+            table.act(payload, asking)
+        for name, (page, _errors) in pages.items():
+            at_rest(page, table)
+            page.wait_for_selector(".sk-choice")
+            assert _in_view(page, ".sk-sheet .sk-choice")
+            shot(page, f"sakura-{name}-choice")
+        ja = pages["desktop-ja"][0]
+        assert ja.locator(".sk-painters thead th").first.inner_text() == "得点札"
+        heights = ja.eval_on_selector_all(".sk-painters thead th", """hs => hs.map((h) =>
+          h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight))""")
+        assert heights and max(heights) < 1.5, heights  # one line each, not a kanji a line
+        clipped = ja.evaluate("""() => { const list = document.querySelector('.sk-steps');
+          const last = list.lastElementChild; if (!last) return false;
+          const bottom = list.getBoundingClientRect().bottom;
+          return last.getBoundingClientRect().bottom > bottom + 1; }""")
+        assert not clipped, "the last step is cut off"
+
+        for name in ("desktop-contrast",):
+            seen = pages[name][0].evaluate(COLOURS)
+            assert seen["text"]
+            for cls, colour, behind in seen["text"]:
+                assert _ratio(colour, behind) >= 4.5, (name, cls, colour, behind)
+            for painter, fill, mark, shown, outline in seen["painters"]:
+                # a painter stands out on the dark ground, and its outline on a white stone
+                assert _ratio(fill, seen["ground"]) >= 3, (name, painter, fill)
+                assert _ratio(outline, seen["stone"]) >= 3, (name, painter, outline)
+                assert shown != "none" and _ratio(mark, fill) >= 4.5, (name, painter, mark, fill)
+            assert _ratio(seen["number"], seen["stone"]) >= 4.5
+        _axe(pages["desktop-contrast"][0], "desktop, high-contrast deck")
+        assert not pages.pop("desktop-contrast")[1]
+        contexts.pop("desktop-contrast").close()
+
+        while not table.play_round()["finished"]:
+            pass
+        for name, (page, errors) in pages.items():
+            at_rest(page, table)
+            page.wait_for_selector(".sk-summary:not([hidden])")
+            assert _in_view(page, ".sk-summary h3")
+            shot(page, f"sakura-{name}-end")
+            assert not errors, (name, errors)
+        assert ja.locator(".sk-summary h3").inner_text() == "桜ごとの得点札"
+    finally:
+        for context in contexts.values():
+            context.close()
+
+
+def test_a_record_in_the_replay_viewer(browser, server):
+    """The page's replay viewer mounts this view with ctx.replay: stepping forwards and
+    backwards draws each step's positions, nothing is playable, and once the game is over
+    every hand can be shown."""
+    record = Path(__file__).parent / "records" / "two-players-neutral.json"
+    context = _context(browser, DESKTOP)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(server.url + "/#/replay")
+        page.set_input_files("#replay-file", str(record))
+        page.wait_for_selector(".view-sakura[data-version]")
+        answers = []
+        page.on("response", lambda r: answers.append(r) if "/api/replay" in r.url else None)
+
+        last = len(json.loads(record.read_text())["moves"])
+        step = 0
+        for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowLeft", "End", "Home",
+                    "End"):
+            page.keyboard.press(key)
+            step = {"ArrowRight": step + 1, "ArrowLeft": step - 1, "End": last, "Home": 0}[key]
+            page.wait_for_function("""n => { const r = document.querySelector('.view-sakura');
+              return r.dataset.version === String(n) && !r.dataset.busy; }""", arg=step,
+                                   timeout=8000)
+            payload = next(a.json() for a in reversed(answers) if a.json()["version"] == step)
+            _matches(page, payload)
+            assert page.locator(".sk-hand-card:not([disabled]), .sk-choice").count() == 0
+        assert page.locator(".sk-summary").is_visible()
+        page.check("#replay-reveal")
+        page.wait_for_selector(".sk-revealed li")
+        shot(page, "sakura-replay-revealed")
+        assert not errors, errors
+    finally:
+        context.close()

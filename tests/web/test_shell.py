@@ -1,0 +1,441 @@
+"""The page shell in a real browser (issue 14): settings that visibly change the table, the
+phone layout (one compact bar, nothing wider than a 360 px screen), key badges only for
+keyboard users, the rules page's lists and friendly not-found pages, the replay viewer, the
+live region, statistics kept in the browser, axe-core on every screen, and screenshots.
+
+One live server and one browser serve the whole module (browser tests are the slow part)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from webhelpers import LiveServer, build_registry
+
+from asobi.session import Session
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "_artifacts" / "screenshots"
+KOIKOI_RECORD = ROOT / "koikoi" / "records" / "standard-red-poetry.json"
+SAKURA_RECORD = ROOT / "sakura" / "records" / "two-players-neutral.json"
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="Chromium not installed: apt-get install chromium"
+)
+
+
+@pytest.fixture(scope="module")
+def server(nim_on_path, tmp_path_factory):
+    live = LiveServer(build_registry(), tmp_path_factory.mktemp("shell") / "shell.sqlite3")
+    live.start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Contexts:
+    """New pages at desktop or phone size (the phone one with touch), failing the test on any
+    uncaught error in the page."""
+
+    def __init__(self, browser) -> None:
+        self.browser = browser
+        self.opened: list = []
+        self.errors: list[str] = []
+
+    def page(self, phone: bool = False, lang: str = "en", width: int | None = None):
+        size = dict(PHONE if phone else DESKTOP)
+        if width:
+            size["width"] = width
+        options = {"viewport": size, "reduced_motion": "reduce"}
+        if phone:
+            options.update(has_touch=True, is_mobile=True)
+        context = self.browser.new_context(**options)
+        context.add_init_script(
+            "localStorage.getItem('asobi.settings') || localStorage.setItem('asobi.settings',"
+            f" JSON.stringify({{lang: '{lang}'}}))"
+        )
+        self.opened.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        return page
+
+
+@pytest.fixture
+def pages(browser):
+    made = Contexts(browser)
+    yield made
+    for context in made.opened:
+        context.close()
+    assert not made.errors, made.errors
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def no_sideways_scroll(page) -> None:
+    wide = page.evaluate(
+        """() => {
+          const limit = document.documentElement.clientWidth;
+          const over = [...document.querySelectorAll('body *')].filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width && (r.right > limit + 1 || r.left < -1) && el.closest('dialog') === null
+              && getComputedStyle(el).position !== 'fixed' && !el.closest('.sr-only');
+          }).map((el) => `${el.tagName}.${el.className} ${el.getBoundingClientRect().right}`);
+          return {scroll: document.documentElement.scrollWidth, limit, over: over.slice(0, 5)};
+        }"""
+    )
+    assert wide["scroll"] <= wide["limit"] and not wide["over"], wide
+
+
+def axe_clean(page, where: str, views: bool = True) -> None:
+    """No serious or critical axe-core violation; `views=False` leaves a game's own view out
+    (its tests check it: tests/<game>/test_webview*.py)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = None if views else {"exclude": [[".view-root:not(.view-nim)"]]}
+    results = Axe().run(page, context=context)
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert not bad, f"{where}: {bad}"
+
+
+def start_nim(page, server) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-choice")
+    page.click(".game-choice[data-game=nim]")
+    page.click("#start-game")
+    page.wait_for_selector(".generic .choice")
+
+
+def at_move(page, step: int) -> None:
+    page.wait_for_function(
+        "n => document.querySelector('#replay-counter').textContent.startsWith(`Move ${n} `)",
+        arg=step)
+
+
+def open_replay(page, server, record: Path) -> None:
+    page.goto(server.url + "/#/replay")
+    page.set_input_files("#replay-file", str(record))
+    page.wait_for_selector("#replay-counter")
+
+
+# ---------------------------------------------------------------------------------- settings
+
+
+def test_colour_temperature_grain_and_deck_change_the_table(pages, server):
+    page = pages.page()
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-choice")
+
+    def look(warmth: int, grain: int) -> tuple[list[float], float]:
+        page.evaluate(
+            """([w, g]) => { const s = JSON.parse(localStorage.getItem('asobi.settings'));
+              s.warmth = w; s.grain = g;
+              localStorage.setItem('asobi.settings', JSON.stringify(s)); }""",
+            [warmth, grain],
+        )
+        page.reload()
+        page.wait_for_selector(".game-choice")
+        png = page.screenshot(clip={"x": 600, "y": 760, "width": 160, "height": 100})
+        return pixels(png)
+
+    cold, _ = look(0, 0)
+    warm, flat = look(100, 0)
+    _, grainy = look(100, 100)
+    # red minus blue, averaged: clearly warmer at 100 than at 0
+    assert (warm[0] - warm[2]) - (cold[0] - cold[2]) > 25, (cold, warm)
+    assert grainy > flat + 4, (flat, grainy)  # the spread of the pixels' brightness
+    page.click("#open-settings")
+    page.select_option("#set-deck", "contrast")
+    assert page.evaluate("document.documentElement.classList.contains('deck-contrast')")
+    page.keyboard.press("Escape")
+    page.reload()
+    page.wait_for_selector(".game-choice")
+    assert page.evaluate("document.documentElement.classList.contains('deck-contrast')")
+
+
+def pixels(png: bytes) -> tuple[list[float], float]:
+    """The mean colour of a PNG and the standard deviation of its brightness."""
+    import io
+
+    from matplotlib import image
+
+    data = image.imread(io.BytesIO(png), format="png")
+    rgb = data[..., :3].reshape(-1, 3) * 255
+    mean = rgb.mean(axis=0).tolist()
+    return mean, float(rgb.mean(axis=1).std())
+
+
+def test_settings_reach_the_view_and_keyboard_badges_follow_the_input(pages, server):
+    page = pages.page()
+    start_nim(page, server)
+    kbd = page.locator(".generic .choice kbd").first
+    assert not kbd.is_visible()  # nobody typed yet
+    page.keyboard.press("Tab")
+    assert kbd.is_visible()
+    page.mouse.click(5, 300)
+    assert not kbd.is_visible()
+    page.keyboard.press("Tab")
+    # the generic view has no settingsChanged: it is mounted again and draws the same payload
+    count = page.locator(".generic .choice").count()
+    page.click("#open-settings")
+    page.select_option("#set-deck", "contrast")
+    page.keyboard.press("Escape")
+    assert page.locator(".generic .choice").count() == count
+
+
+def test_the_live_region_reads_each_move_of_any_seat(pages, server):
+    page = pages.page()
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-choice")
+    page.click(".game-choice[data-game=koikoi]")
+    page.click("#start-game")
+    page.wait_for_selector(".kk-prompt.mine", timeout=15_000)
+    page.keyboard.press("1")
+    page.keyboard.press("1")
+    if page.locator(".kk-board .candidate").count():
+        page.keyboard.press("1")
+    region = page.locator("#announcer")
+    page.wait_for_function(
+        "() => /You play/.test(document.querySelector('#announcer').textContent)"
+        " && /The opponent plays/.test(document.querySelector('#announcer').textContent)",
+        timeout=15_000)
+    assert region.get_attribute("aria-live") == "polite"
+
+
+# ---------------------------------------------------------------------------------- phone
+
+
+def test_no_page_is_wider_than_a_small_phone(pages, server):
+    page = pages.page(phone=True, width=360)
+    for route in ("/", "/#/rules/koikoi", "/#/rules/sakura", "/#/rules/koikoi/doesnotexist",
+                  "/#/replay", "/#/nowhere", "/#/join/nope/nope", "/#/table/nope",
+                  "/#/replay/nope"):
+        page.goto(server.url + route)
+        page.wait_for_selector("main section, main .hero")
+        page.wait_for_timeout(100)
+        no_sideways_scroll(page)
+    open_replay(page, server, KOIKOI_RECORD)
+    no_sideways_scroll(page)
+    start_nim(page, server)
+    no_sideways_scroll(page)
+    bar = page.locator("#topbar").bounding_box()
+    assert bar["height"] <= 48
+    assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--bar')")
+    # the game's tools are in the bar's menu
+    assert not page.locator("#hint-button").is_visible()
+    page.click("#nav-toggle")
+    assert page.locator("#hint-button").is_visible()
+    page.keyboard.press("Escape")
+    assert not page.locator("#hint-button").is_visible()
+
+
+# ---------------------------------------------------------------------------------- rules
+
+
+def test_rules_lists_are_lists_and_unknown_places_say_so(pages, server):
+    page = pages.page()
+    page.goto(server.url + "/#/rules/sakura")
+    page.wait_for_selector(".rules-text h2")
+    heading = page.locator(".rules-text h2", has_text="A round")
+    items = heading.locator("xpath=following-sibling::ul[1]/li")
+    assert items.count() >= 4
+    assert not page.locator(".rules-text").inner_text().count("\n- ")
+    assert page.locator(".rules-text pre").count() >= 1  # the garden's drawing stays a drawing
+    for route, text in (("/#/rules/koikoi/doesnotexist", "no variant"),
+                        ("/#/rules/chess", "No game"), ("/#/nowhere", "does not lead")):
+        page.goto(server.url + route)
+        page.wait_for_selector(".not-found")
+        assert text in page.locator(".not-found").inner_text()
+        assert page.locator(".not-found #back-to-lobby").is_visible()
+    page.click("#back-to-lobby")
+    page.wait_for_selector(".game-choice")
+
+
+# ---------------------------------------------------------------------------------- replay
+
+
+def test_replay_a_koikoi_record_forwards_backwards_and_revealed(pages, server):
+    record = json.loads(KOIKOI_RECORD.read_text())
+    page = pages.page()
+    open_replay(page, server, KOIKOI_RECORD)
+    steps = len(record["moves"])
+    page.wait_for_selector(".kk-my-hand .kk-card")
+    assert page.locator("#replay-counter").inner_text() == f"Move 0 of {steps}"
+    hand = page.locator(".kk-my-hand .kk-card").count()
+    page.click("#replay-next")
+    at_move(page, 1)
+    page.keyboard.press("ArrowRight")
+    at_move(page, 2)
+    assert page.locator(".kk-my-hand .kk-card").count() == hand - 1  # seat 1 played once
+    assert page.locator(".log-list li").count() > 0
+    page.wait_for_function("() => document.querySelector('#announcer').textContent.length > 0")
+    page.keyboard.press("ArrowLeft")
+    at_move(page, 1)
+    page.keyboard.press("End")
+    at_move(page, steps)
+    assert page.locator("#replay-status").inner_text().startswith("The game is over")
+    if page.locator("dialog[open]").count():  # the view's own end-of-round summary
+        page.keyboard.press("Escape")
+    assert not page.locator("#replay-next").is_enabled()
+    with page.expect_response("**/api/replay*") as answer:
+        page.check("#replay-reveal")
+    shown = answer.value.json()
+    assert shown["observation"]["revealed"]["0"] == shown["observation"]["hand"]
+    assert len(shown["observation"]["revealed"]["1"]) == shown["observation"]["opponent_hand"]
+    with page.expect_response("**/api/replay*") as answer:
+        page.select_option("#replay-seat", "1")
+    assert answer.value.json()["seat"] == 1
+    assert answer.value.json()["observation"]["revealed"]
+    shot(page, "replay-koikoi-revealed-1366")
+
+
+def test_replay_api_refuses_bad_records_and_reveals_finished_games(server):
+    import urllib.request
+    from urllib.error import HTTPError
+
+    def post(body: dict) -> tuple[int, dict]:
+        request = urllib.request.Request(
+            server.url + "/api/replay", data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"}, method="POST")
+        try:
+            with urllib.request.urlopen(request) as answer:
+                return answer.status, json.loads(answer.read())
+        except HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    record = json.loads(SAKURA_RECORD.read_text())
+    status, body = post({"record": record, "step": 3, "seat": 1, "reveal": True})
+    assert status == 200 and body["legal"] == [] and body["version"] == 3
+    revealed = body["observation"]["revealed"]
+    assert set(revealed) == {"0", "1"}  # every seat's hand, its own one as the seat sees it
+    assert revealed["1"] == sorted(card["number"] for card in body["observation"]["hand"])
+    assert len(revealed["0"]) == body["observation"]["hand_sizes"][0]
+    unfinished = dict(record, moves=record["moves"][:5])
+    status, body = post({"record": unfinished, "step": 2, "reveal": True})
+    assert status == 403 and body["code"] == "not-over"
+    status, body = post({"record": dict(record, moves=[{"seat": 0, "action": {"x": 1}}])})
+    assert status == 400 and "move 0" in body["error"]
+    status, body = post({"record": dict(record, format=7)})
+    assert status == 400 and "format" in body["error"]
+    status, body = post({"record": dict(record, variant="../../etc/passwd")})
+    assert status == 400 and body["code"] == "record"
+    status, body = post({"record": record, "step": 999})
+    assert status == 400 and "step" in body["error"]
+    # Nim has no asobi_reveal: the core's default says it cannot show every card
+    nim = server.registry.game("nim")
+    session = Session(nim, nim.load_variant(None), ["human", "human"], seed=3)
+    while not session.finished:
+        seat = session.to_act()[0]
+        session.apply(seat, session.legal_actions(seat)[0])
+    status, body = post({"record": session.record()})
+    assert status == 200 and body["replay"]["can_reveal"] is False
+    status, body = post({"record": session.record(), "reveal": True})
+    assert status == 400 and body["code"] == "no-reveal"
+
+
+# ---------------------------------------------------------------------------------- stats
+
+
+def test_statistics_stay_in_the_browser_and_can_be_cleared(pages, server):
+    page = pages.page()
+    start_nim(page, server)
+    for _ in range(60):
+        if page.locator(".result-banner:not([hidden])").count():
+            break
+        page.locator(".generic .choice").first.click()
+        page.wait_for_timeout(80)
+    page.wait_for_selector(".result-banner:not([hidden])")
+    rows = page.evaluate("JSON.parse(localStorage.getItem('asobi.stats')).rows")
+    (row,) = rows.values()
+    assert row["game"] == "nim" and row["played"] == 1 and row["level"] == "random"
+    page.reload()  # a reloaded finished game is not counted twice
+    page.wait_for_selector(".result-banner:not([hidden])")
+    page.click("#replay-link")  # the finished game of this server, in the replay viewer
+    page.wait_for_selector("#replay-counter")
+    assert page.locator("#replay-counter").inner_text() == "Move 0 of {n}".format(
+        n=page.evaluate("Number(document.querySelector('#replay-slider').max)"))
+    page.keyboard.press("End")
+    page.wait_for_selector(".generic h2:has-text('The game is over')")
+    page.goto(server.url + "/")
+    page.wait_for_selector(".stats-row[data-game=nim]")
+    assert "1 game played" in page.locator(".stats-row").inner_text()
+    page.locator(".stats").scroll_into_view_if_needed()
+    shot(page, "shell-lobby-stats-en-1366")
+    page.click("#stats-clear")
+    page.click("#stats-clear-yes")
+    page.wait_for_selector(".stats-row", state="detached")
+    assert page.evaluate("localStorage.getItem('asobi.stats')") is None
+
+
+# ---------------------------------------------------------------------------------- axe, shots
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_axe_and_screenshots_of_every_shell_screen(pages, server, phone):
+    size = "390" if phone else "1366"
+    for lang in ("en", "ja"):
+        page = pages.page(phone=phone, lang=lang)
+        # axe-core once per size (in English: the layout is the same); screenshots in both
+        check = axe_clean if lang == "en" else (lambda *args, **kwargs: None)
+
+        page.goto(server.url + "/")
+        page.wait_for_selector(".game-choice")
+        check(page, "lobby")
+        shot(page, f"shell-lobby-{lang}-{size}")
+        page.goto(server.url + "/#/rules/koikoi")
+        page.wait_for_selector(".rules-text")
+        check(page, "rules")
+        shot(page, f"shell-rules-{lang}-{size}")
+        page.goto(server.url + "/#/rules/koikoi/doesnotexist")
+        page.wait_for_selector(".not-found")
+        check(page, "not found")
+        shot(page, f"shell-not-found-{lang}-{size}")
+        page.goto(server.url + "/#/replay")
+        page.wait_for_selector("#replay-file")
+        check(page, "replay chooser")
+        page.set_input_files("#replay-file", str(SAKURA_RECORD))
+        page.wait_for_selector("#replay-counter")
+        page.click("#replay-last")
+        page.wait_for_function("() => document.querySelector('#replay-next').disabled")
+        check(page, "replay viewer", views=False)
+        shot(page, f"shell-replay-{lang}-{size}")
+        page.click("#nav-toggle" if phone else "#open-settings")
+        if phone:
+            page.click("#open-settings")
+        page.wait_for_selector("dialog#settings[open]")
+        check(page, "settings")
+        shot(page, f"shell-settings-{lang}-{size}")
+        page.keyboard.press("Escape")
+        start_nim(page, server)
+        check(page, "generic view")
+        shot(page, f"shell-nim-{lang}-{size}")
+        page.goto(server.url + "/#/join/nope/nope")
+        page.wait_for_selector("main section")
+        check(page, "join")
+        page.goto(server.url + "/")
+        page.wait_for_selector(".saved-list")
+        check(page, "saved games")
