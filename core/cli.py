@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from asobi import __version__, variants
+from asobi import __version__, chooser, userconfig, variants
 from asobi.errors import AsobiError
-from asobi.i18n import DEFAULT_LANG, LANGUAGES
+from asobi.i18n import ENGLISH, LANGUAGES
 from asobi.playcmd import add_frontend_options, chosen_frontend, cmd_play, cmd_serve
 from asobi.registry import Registry, discover
 from asobi.seeds import SEED_FORMS, parse_seed
@@ -26,13 +26,9 @@ from asobi.variants import VariantError
 EXIT_USER_ERROR = 2
 
 
-def default_lang() -> str:
-    for name in ("ASOBI_LANG", "LC_ALL", "LANG"):
-        value = os.environ.get(name, "")
-        code = value.split("_")[0].split(".")[0].lower()
-        if code in LANGUAGES:
-            return code
-    return DEFAULT_LANG
+def default_lang(settings: userconfig.Settings | None = None) -> str:
+    """``--lang`` when not given: ASOBI_LANG, the user's settings, the locale, English."""
+    return userconfig.default_lang(settings, os.environ)
 
 
 def lang_arg(value: str) -> str:
@@ -94,7 +90,8 @@ def cmd_games(reg: Registry, args: argparse.Namespace) -> int:
     table = []
     for row in rows:
         low, high = row["players"]
-        players = f"{low} players" if low == high else f"{low}-{high} players"
+        players = ENGLISH.n("{n} player", "{n} players", high).format(
+            n=low if low == high else f"{low}-{high}")
         table.append((row["name"], row["title"], players, row["summary"]))
     widths = [max(len(cells[i]) for cells in table) for i in range(3)]
     for cells, row in zip(table, rows, strict=True):
@@ -198,7 +195,8 @@ def cmd_bench(reg: Registry, args: argparse.Namespace) -> int:
     else:
         print(
             f"{game.info.title} ({variant.name}): median {summary['per_second_median']:,} "
-            f"{summary['unit']}/s over {args.repeat} run{'' if args.repeat == 1 else 's'} "
+            f"{summary['unit']}/s over "
+            f"{ENGLISH.n('{n} run', '{n} runs', args.repeat).format(n=args.repeat)} "
             f"of {args.seconds:g}s "
             f"{summary['per_second_runs']}"
         )
@@ -209,8 +207,14 @@ def cmd_bench(reg: Registry, args: argparse.Namespace) -> int:
 
 
 def build_parser(
-    reg: Registry, chosen: tuple[str, str, Any] | None = None
+    reg: Registry,
+    chosen: tuple[str, str, Any] | None = None,
+    settings: userconfig.Settings | None = None,
+    interactive: bool = False,
 ) -> argparse.ArgumentParser:
+    """The parser; ``settings`` give defaults; ``interactive`` (a terminal) lets ``play``
+    go without a game, which then starts the chooser."""
+    lang = default_lang(settings)
     parser = argparse.ArgumentParser(
         prog="asobi", description="Traditional card and board games, with plugins and house rules."
     )
@@ -233,17 +237,19 @@ def build_parser(
     p = sub.add_parser("rules", help="print the effective rules of a variant")
     p.add_argument("game")
     p.add_argument("--variant", help="variant name or path to a YAML file")
-    p.add_argument("--lang", type=lang_arg, default=default_lang())
+    p.add_argument("--lang", type=lang_arg, default=lang)
     p.set_defaults(run=cmd_rules)
 
-    p = sub.add_parser("play", help="play a game")
-    p.add_argument("game")
+    p = sub.add_parser("play", help="play a game (in a terminal, without GAME: choose it)")
+    p.add_argument("game", nargs="?" if interactive else None)
     p.add_argument("--variant", help="variant name or path to a YAML file")
     frontend_names = sorted(reg.frontends())
+    play_frontend = chosen[1] if chosen and chosen[0] == "play" else "text"
     p.add_argument(
         "--frontend",
-        default="text",
-        help=f"one of: {', '.join(frontend_names) or 'none installed'} (default: text)",
+        default=play_frontend,
+        help=f"one of: {', '.join(frontend_names) or 'none installed'} "
+        f"(default: {play_frontend}; see asobi config)",
     )
     p.add_argument("--players", help="seats, comma separated: human, ai:LEVEL (e.g. human,ai:hard)")
     p.add_argument(
@@ -251,14 +257,14 @@ def build_parser(
         type=seed_arg,
         help=f"seed of the shuffles, {SEED_FORMS} (shown when not given)",
     )
-    p.add_argument("--lang", type=lang_arg, default=default_lang())
+    p.add_argument("--lang", type=lang_arg, default=lang)
     p.add_argument("--record", help="save the game record to this file at the end")
-    p.set_defaults(run=cmd_play)
+    p.set_defaults(run=cmd_play, user_settings=settings)
     add_frontend_options(p, "play", chosen)
 
     p = sub.add_parser("serve", help="run a long-lived game server (default: the web frontend)")
     p.add_argument("--frontend", default="web")
-    p.add_argument("--lang", type=lang_arg, default=default_lang())
+    p.add_argument("--lang", type=lang_arg, default=lang)
     p.set_defaults(run=cmd_serve)
     add_frontend_options(p, "serve", chosen)
 
@@ -277,9 +283,14 @@ def build_parser(
 
     add_arena_command(sub)
 
+    from asobi.lab import add_lab_command
+
+    add_lab_command(sub, lang_arg, lang)
+
     from asobi.scaffold import add_new_command
 
     add_new_command(sub)
+    userconfig.add_config_command(sub)
 
     p = sub.add_parser("bench", help="measure a game engine's speed (random playouts)")
     p.add_argument("game")
@@ -300,17 +311,28 @@ def print_version(reg: Registry) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    said: set[str] = set()
+
     def warn(message: str) -> None:
-        print(f"asobi: warning: {message}", file=sys.stderr)
+        if message not in said:
+            said.add(message)
+            print(f"asobi: warning: {message}", file=sys.stderr)
 
     reg = discover(warn=warn)
     words = list(sys.argv[1:] if argv is None else argv)
+    interactive = chooser.is_terminal(sys.stdin, sys.stdout)
+    if not words and interactive:
+        words = ["play"]  # `asobi` alone in a terminal: choose what to play
+    settings = userconfig.read_or_warn(warn) if words[:1] != ["config"] else None
+    # A saved frontend is for a person at a terminal: through pipes, the text frontend plays
+    # as it always did (a full-screen one would refuse).
+    saved_frontend = settings if interactive else None
     try:
-        chosen = chosen_frontend(reg, words)
+        chosen = chosen_frontend(reg, words, saved_frontend)
     except AsobiError as exc:
         print(f"asobi: {exc}", file=sys.stderr)
         return EXIT_USER_ERROR
-    parser = build_parser(reg, chosen)
+    parser = build_parser(reg, chosen, settings, interactive)
     args = parser.parse_args(words)
     if args.version:
         print_version(reg)
@@ -319,6 +341,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USER_ERROR
     try:
+        if chooser.wanted(args) and settings is not None:
+            words = chooser.run(reg, settings, args, words, sys.stdin, sys.stdout, warn)
+            chosen = chosen_frontend(reg, words, saved_frontend)
+            args = build_parser(reg, chosen, settings).parse_args(words)
         return int(args.run(reg, args))
     except VariantError as exc:
         print(str(exc), file=sys.stderr)

@@ -92,6 +92,10 @@ class Defaults:
         return False
 
     @hookimpl(trylast=True)
+    def asobi_reveal(self, state: Any) -> dict[str, list[Any]] | None:
+        return None
+
+    @hookimpl(trylast=True)
     def asobi_render_text(self, observation: Mapping[str, Any], lang: str) -> str:
         return json.dumps(observation, indent=2, ensure_ascii=False)
 

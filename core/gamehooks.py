@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from asobi.measures import Measure, Restriction
     from asobi.model import Agent, GameInfo, Reason, SetupContext
 
 Action = dict[str, Any]
@@ -51,6 +52,11 @@ class GameHooks:
     def observation(self, state: Any, seat: int) -> dict[str, Any]:
         obs: dict[str, Any] = self.raw.asobi_observation(state=state, seat=seat)
         return obs
+
+    def reveal(self, state: Any) -> dict[str, list[Any]] | None:
+        """Every seat's hand of a finished game (``None``: the game cannot reveal)."""
+        hands = self.raw.asobi_reveal(state=state)
+        return None if hands is None else {str(k): list(v) for k, v in hands.items()}
 
     def hidden_variant(self, state: Any, seat: int, rng: random.Random) -> Any:
         return self.raw.asobi_hidden_variant(state=state, seat=seat, rng=rng)
@@ -123,3 +129,19 @@ class GameHooks:
     def bench(self, rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str, Any]:
         result: dict[str, Any] = self.raw.asobi_bench(rules=rules, seconds=seconds, seed=seed)
         return result
+
+    # ------------------------------------------------------------------ balance lab
+    def pinned_setup(
+        self, rules: Mapping[str, Any], players: int, rng: random.Random
+    ) -> dict[str, Any] | None:
+        """A record ``setup`` pinning a new game's deal (None: the game pins nothing)."""
+        setup = self.raw.asobi_pinned_setup(rules=rules, players=players, rng=rng)
+        return dict(setup) if setup else None
+
+    def lab_measures(self, rules: Mapping[str, Any], players: int) -> list[Measure]:
+        """The game's own measures for ``asobi lab`` (none when it has none)."""
+        return list(self.raw.asobi_lab_measures(rules=rules, players=players) or [])
+
+    def restrictions(self, rules: Mapping[str, Any], players: int) -> list[Restriction]:
+        """The restrictions an AI level of this game may take (``ai:normal/no-koikoi``)."""
+        return list(self.raw.asobi_restrictions(rules=rules, players=players) or [])

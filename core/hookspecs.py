@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
     from pathlib import Path
 
+    from asobi.measures import Measure, Restriction
     from asobi.model import Agent, GameInfo, Reason, SetupContext
 
 hookspec = pluggy.HookspecMarker("asobi")
@@ -152,6 +153,20 @@ def asobi_observation(state: Any, seat: int) -> dict[str, Any]:
 
     Never include another seat's hidden cards, another seat's unrevealed simultaneous choice,
     or the order of a face-down deck. Frontends and AI agents see only this.
+    """
+
+
+@hookspec(firstresult=True)
+def asobi_reveal(state: Any) -> dict[str, list[Any]] | None:
+    """Return every seat's hand in ``state``, or ``None`` when the game cannot tell them.
+
+    The answer maps each seat, as a string (``"0"``, ``"1"``...: JSON object keys), to the
+    cards of that seat's hand in the form the game's observations use for card ids (Koi-Koi:
+    ``"pine-crane"``; Sakura: card numbers). The web replay viewer adds it to an observation
+    as ``revealed`` to show every card, and asks only for the record of a game that is over
+    (whose holder could compute every hand from its seed anyway): never call it for a game
+    still being played. Optional: the default (``None``) means the game cannot reveal, and a
+    viewer then offers only the seats' own views.
     """
 
 
@@ -328,4 +343,48 @@ def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str
     return a JSON-ready dict with at least ``unit`` (what was counted: "rounds", "games"),
     ``count``, ``seconds`` and ``per_second``. Optional: the default times random games
     through the hooks.
+    """
+
+
+# --------------------------------------------------------------------------- balance lab
+
+
+@hookspec(firstresult=True)
+def asobi_pinned_setup(
+    rules: Mapping[str, Any], players: int, rng: random.Random
+) -> dict[str, Any] | None:
+    """Return a record ``setup`` that pins the chance of a new game, drawn from ``rng``.
+
+    ``asobi arena`` and ``asobi lab`` deal every game this way before it starts, then play it
+    with the setup: the deal is then the same for every seat rotation and every variant of the
+    same seed, and the records they save (``--records``) carry it. Koi-Koi pins its deals
+    (``setup.deals``), Sakura its deck (``setup.deck``). Whatever the setup leaves open is
+    still decided by the session's seed. Optional: ``None`` (the default) pins nothing.
+    """
+
+
+@hookspec(firstresult=True)
+def asobi_lab_measures(rules: Mapping[str, Any], players: int) -> list[Measure] | None:
+    """Return the game's own measures for ``asobi lab`` under these rules and players.
+
+    Each :class:`asobi.measures.Measure` has a stable ``key``, a ``name`` and a ``unit`` (English
+    messages of the game's catalogue, translated in every language it ships) and ``read``,
+    which takes a :class:`asobi.measures.FinishedGame` (record, result, events, final state)
+    and returns what it observed in that game: a :class:`asobi.measures.Tally` (a total over
+    a count), a list of observations, one number or ``None``. The lab adds up the games and
+    computes every figure's 95% interval and its differences between variants. Called on
+    the machine that plays the game (a worker process, a Ray node) and on the one that writes
+    the report. Optional: no game measures (the lab still reports the general ones).
+    """
+
+
+@hookspec(firstresult=True)
+def asobi_restrictions(rules: Mapping[str, Any], players: int) -> list[Restriction] | None:
+    """Return the kinds of choice an AI level of this game can be told never to make.
+
+    Restricted play (Jaffe et al., AIIDE 2012): ``ai:normal/no-koikoi`` is the normal level
+    kept from one kind of move, and the lab reports what that costs it against the
+    unrestricted level, in each variant. Each :class:`asobi.measures.Restriction` has a
+    ``name`` (after the slash), a ``title`` (an English message of the game's catalogue) and
+    ``keep(observation, legal)``, the legal actions still allowed. Optional: none.
     """

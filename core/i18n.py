@@ -52,9 +52,13 @@ def entries(package: str, lang: str) -> dict[str, Entry]:
         return {}
     try:
         text = (resources.files(package) / "locale" / f"{lang}.yaml").read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+        data = yaml.safe_load(text) or {}
+    except (OSError, ModuleNotFoundError, TypeError, UnicodeDecodeError, yaml.YAMLError):
+        # no catalogue, a plain module rather than a package, or a broken file: a screen in
+        # English is better than no screen (the catalogue tests name broken files)
         return {}
-    data = yaml.safe_load(text) or {}
+    if not isinstance(data, dict):
+        return {}
     found: dict[str, Entry] = {}
     for key, value in data.items():
         if isinstance(value, dict):

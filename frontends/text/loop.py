@@ -87,7 +87,8 @@ class TextGame:
                 if seat == self.viewer
                 else self._("Seat {n}").format(n=seat + 1)
             )
-        return self._("Seat {n} ({ai})").format(n=seat + 1, ai=str(spec))
+        level = self.launch.game.level_title(spec.level or "", self.lang)
+        return self._("Seat {n} (AI, {level})").format(n=seat + 1, level=level)
 
     def render(self, seat: int) -> None:
         obs = self.session.observation(seat)

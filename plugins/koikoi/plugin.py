@@ -18,9 +18,10 @@ from typing import Any
 import pluggy
 
 from asobi.errors import AsobiError
+from asobi.measures import Measure, Restriction
 from asobi.model import GameInfo, Reason, SetupContext
 
-from . import ai, ai_world, engine, observe, view
+from . import ai, ai_world, engine, measures, observe, setup, view
 from .bench import bench
 from .cards import CARD_IDS, INDEX
 from .engine import KOIKOI, STOP, State
@@ -130,6 +131,11 @@ def asobi_observation(state: State, seat: int) -> dict[str, Any]:
 
 
 @hookimpl
+def asobi_reveal(state: State) -> dict[str, list[str]] | None:
+    return observe.reveal(state)
+
+
+@hookimpl
 def asobi_hidden_variant(state: State, seat: int, rng: random.Random) -> State:
     return engine.hidden_variant(state, seat, rng)
 
@@ -178,6 +184,13 @@ def asobi_web_assets() -> Any:
     return resources.files("asobi_koikoi") / "webview"
 
 
+@hookimpl(optionalhook=True)  # the tui frontend's hook: there only when it is installed
+def asobi_tui_view(context: Any) -> Any:
+    from asobi_koikoi.tuiview import make_view  # Textual is imported there, when needed
+
+    return make_view(context)
+
+
 @hookimpl
 def asobi_agent(level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int) -> Any:
     return ai.make(level, seat, rules, players, seed)
@@ -193,3 +206,20 @@ def asobi_resample(
     world = ai_world.sample_world(ai_world.read_view(observation), compile_rules(rules), rng)
     world.log = [dict(event) for event in observation["recent"]]
     return world
+
+
+@hookimpl
+def asobi_pinned_setup(
+    rules: Mapping[str, Any], players: int, rng: random.Random
+) -> dict[str, Any]:
+    return setup.pinned_deals(rules, rng)
+
+
+@hookimpl
+def asobi_lab_measures(rules: Mapping[str, Any], players: int) -> list[Measure]:
+    return measures.lab_measures(rules, players)
+
+
+@hookimpl
+def asobi_restrictions(rules: Mapping[str, Any], players: int) -> list[Restriction]:
+    return list(ai.RESTRICTIONS)

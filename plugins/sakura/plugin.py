@@ -9,8 +9,9 @@ from typing import Any
 
 import pluggy
 
+from asobi.measures import Measure, Restriction
 from asobi.model import Agent, GameInfo, SetupContext
-from asobi_sakura import ai, calibrate, engine, search, view
+from asobi_sakura import ai, calibrate, engine, measures, observe, search, setup, view
 from asobi_sakura.engine import State
 from asobi_sakura.rules import SCHEMA, compile_rules
 
@@ -72,6 +73,11 @@ def asobi_hidden_variant(state: State, seat: int, rng: random.Random) -> State:
 
 
 @hookimpl
+def asobi_reveal(state: State) -> dict[str, list[int]] | None:
+    return observe.reveal(state)
+
+
+@hookimpl
 def asobi_result(state: State) -> dict[str, Any]:
     return engine.result(state)
 
@@ -123,6 +129,13 @@ def asobi_web_assets() -> Any:
     return resources.files("asobi_sakura") / "webview"
 
 
+@hookimpl(optionalhook=True)  # the tui frontend's hook: there only when it is installed
+def asobi_tui_view(context: Any) -> Any:
+    from asobi_sakura.tuiview import make_view  # Textual is imported there, when needed
+
+    return make_view(context)
+
+
 @hookimpl
 def asobi_resample(
     observation: Mapping[str, Any], seat: int, rules: Mapping[str, Any], players: int,
@@ -144,3 +157,20 @@ def asobi_resample(
         world.hands[chooser].remove(number)
         world.neutral_pick = number
     return world
+
+
+@hookimpl
+def asobi_pinned_setup(
+    rules: Mapping[str, Any], players: int, rng: random.Random
+) -> dict[str, Any]:
+    return setup.pinned_deck(compile_rules(rules), rng)
+
+
+@hookimpl
+def asobi_lab_measures(rules: Mapping[str, Any], players: int) -> list[Measure]:
+    return measures.lab_measures(rules, players)
+
+
+@hookimpl
+def asobi_restrictions(rules: Mapping[str, Any], players: int) -> list[Restriction]:
+    return list(ai.RESTRICTIONS)

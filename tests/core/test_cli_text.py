@@ -30,7 +30,7 @@ def test_play_to_the_end_through_stdin_and_replay(cli, monkeypatch, capsys, tmp_
     out = capsys.readouterr().out
     assert "Seed 3 (replay this deal with --seed 3)" in out
     assert "  1. take 1 from pile 1" in out
-    assert "Seat 2 (ai:random): take" in out
+    assert "Seat 2 (AI, random): take" in out
     assert "Game over." in out and f"Record saved to {record}" in out
     assert cli(["replay", str(record), "--json"]) == 0
     replayed = json.loads(capsys.readouterr().out)
@@ -133,7 +133,7 @@ def test_a_number_of_thousands_of_digits_is_not_a_choice(cli, monkeypatch, capsy
     out = capsys.readouterr().out
     assert "'" + "9" * 37 + "...' is not a choice" in out  # echoed, cut short
     assert "is not a choice: type a number from 1 to 9" in out
-    assert "Seat 2 (ai:random): take" in out  # the zero-padded 1 was a move; the game went on
+    assert "Seat 2 (AI, random): take" in out  # the zero-padded 1 was a move; the game went on
 
 
 def test_full_width_digits_choose_and_odd_digits_do_not(cli, monkeypatch, capsys):
@@ -141,7 +141,7 @@ def test_full_width_digits_choose_and_odd_digits_do_not(cli, monkeypatch, capsys
     assert cli(["play", "nim", "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert "'\u00b2' is not a choice" in out
-    assert "Seat 2 (ai:random): take" in out
+    assert "Seat 2 (AI, random): take" in out
 
 
 def test_a_nul_byte_in_the_file_name_asks_again(cli, monkeypatch, capsys, tmp_path):

@@ -154,3 +154,19 @@ def test_no_catalogue_writes_a_plural_in_brackets(lang):
             forms = value.values() if isinstance(value, dict) else [value]
             for text in [str(key), *map(str, forms)]:
                 assert not bracket.search(text), f"{folder} {lang}: {text!r}"
+
+
+def test_a_broken_or_missing_catalogue_falls_back_to_english(tmp_path, monkeypatch):
+    package = tmp_path / "asobi_brokencat"
+    (package / "locale").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "locale" / "pt.yaml").write_text("a: [unclosed\n", encoding="utf-8")
+    (package / "locale" / "it.yaml").write_bytes(b"\xff\xfe not utf-8")
+    (package / "locale" / "ja.yaml").write_text("- a list\n", encoding="utf-8")
+    (tmp_path / "plainmodule.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for lang in ("pt", "it", "ja"):
+        words = Translator("asobi_brokencat", lang)
+        assert words("Hello") == "Hello"
+        assert words.n("{n} card", "{n} cards", 2).format(n=2) == "2 cards"
+    assert Translator("plainmodule", "pt")("Hello") == "Hello"

@@ -105,11 +105,12 @@ def test_listing_games_imports_no_frontend():
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(['games'])\n"
         "print(sorted(m for m in sys.modules if m.startswith(('asobi_frontends', 'starlette',"
-        " 'uvicorn'))))\n"
+        " 'uvicorn', 'textual'))))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == str(
-        ["asobi_frontends", "asobi_frontends.web", "asobi_frontends.web.hookspecs"]
+        ["asobi_frontends", "asobi_frontends.tui", "asobi_frontends.tui.hookspecs",
+         "asobi_frontends.web", "asobi_frontends.web.hookspecs"]
     )
 
 

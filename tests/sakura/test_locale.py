@@ -17,7 +17,9 @@ PLUGIN = Path(__file__).resolve().parents[2] / "plugins" / "sakura"
 
 def _messages() -> set[str]:
     found: set[str] = set()
-    for node in ast.walk(ast.parse((PLUGIN / "view.py").read_text(encoding="utf-8"))):
+    views = [PLUGIN / "view.py", *(PLUGIN / "tuiview").glob("*.py")]  # text and terminal
+    for node in (n for view in views
+                 for n in ast.walk(ast.parse(view.read_text(encoding="utf-8")))):
         # _("message") and _.n("singular", "plural", count): the singular is the key
         plain = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
             node.func.id == "_")
@@ -42,6 +44,17 @@ def _messages() -> set[str]:
     found.add(info.summary)
     found.add(info.title)
     found.update(level for level in info.ai_levels if level != "random")
+    # The balance lab names the game's measures, their units and its restrictions with it.
+    from asobi_sakura import ai, measures
+    from asobi_sakura.plugin import asobi_restrictions
+
+    rules = yaml.safe_load((PLUGIN.parents[1] / "variants" / "sakura" / "standard.yaml")
+                           .read_text("utf-8"))["rules"]
+    for players in range(info.min_players, info.max_players + 1):
+        for measure in measures.lab_measures(rules, players):
+            found.update((measure.name, measure.unit))
+        found.update(r.title for r in asobi_restrictions(rules, players))
+    assert ai.RESTRICTIONS
     # The browser view translates with the same catalogue (t = ctx.gt in webview/view.js).
     for script in (PLUGIN / "webview").glob("*.js"):
         text = script.read_text("utf-8")
