@@ -32,7 +32,7 @@ def general_figures(players: int) -> list[Figure]:
     return [
         Figure("points-per-game", "points scored per game (all seats)", "points"),
         Figure("points-per-round", "points scored per round (all seats)", "points"),
-        Figure("rounds", "rounds per game (duration)", "rounds"),
+        Figure("rounds", "scoring rounds per game (duration)", "rounds"),
         Figure("moves", "moves per game (duration)", "moves"),
         Figure("first-player-wins", "the first player to move wins", "share of games", True),
         *[Figure(f"seat-{s + 1}-wins", "seat {seat} wins", "share of games", True,

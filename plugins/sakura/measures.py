@@ -42,6 +42,10 @@ def lab_measures(rules: Mapping[str, Any], players: int) -> list[Measure]:
         measures += [
             Measure("neutral-first", "trees where the neutral painter comes first",
                     "share of trees", lambda game: _neutral_first(game, neutral), percent=True),
+            Measure("player-bumps", "bumps per player's painter", "bumps per game",
+                    lambda game: Tally(float(sum(
+                        1 for e in game.events if e.get("type") == "bump"
+                        and int(e.get("painter", neutral)) < neutral)), float(neutral))),
             Measure("neutral-bumps", "bumps of the neutral painter", "bumps per game",
                     lambda game: float(sum(1 for e in game.events if e.get("type") == "bump"
                                            and e.get("painter") == neutral))),

@@ -11,7 +11,7 @@ import pluggy
 
 from asobi.measures import Measure, Restriction
 from asobi.model import Agent, GameInfo, SetupContext
-from asobi_sakura import ai, calibrate, engine, measures, observe, search, setup, view
+from asobi_sakura import ai, calibrate, engine, measures, observe, rulestext, search, setup, view
 from asobi_sakura.engine import State
 from asobi_sakura.rules import SCHEMA, compile_rules
 
@@ -107,7 +107,7 @@ def asobi_describe_event(
 
 @hookimpl
 def asobi_rules_text(rules: Mapping[str, Any], lang: str) -> str:
-    return view.rules_text(rules, lang)
+    return rulestext.rules_text(rules, lang)
 
 
 @hookimpl

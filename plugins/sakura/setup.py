@@ -53,10 +53,12 @@ def new_game(
 
     ``setup`` may pin ``deck`` (every card number once, in draw order: seat 0 is dealt the
     first ``hand_size`` cards, seat 1 the next, and so on). Without it the deck is shuffled
-    with ``rng``.
+    with ``rng``. The game is played by the rules of its number of players
+    (:meth:`Rules.for_players`), which its state keeps.
     """
     if not 2 <= players <= 6:
         raise AsobiError(f"Sakura is for 2 to 6 players, not {players}")
+    rules = rules.for_players(players)
     if setup is not None and not isinstance(setup, Mapping):
         raise AsobiError("setup must be a mapping (for Sakura: {\"deck\": [...]})")
     unknown = set(setup or {}) - {"deck"}
@@ -92,6 +94,7 @@ def position(
     shuffled with ``seed``.
     """
     rng = random.Random(seed)
+    rules = rules.for_players(players)
     count = painter_count(rules, players)
     if len(painters) != count:
         raise ValueError(f"expected {count} painter positions")

@@ -17,7 +17,7 @@ PLUGIN = Path(__file__).resolve().parents[2] / "plugins" / "sakura"
 
 def _messages() -> set[str]:
     found: set[str] = set()
-    views = [PLUGIN / "view.py", *(PLUGIN / "tuiview").glob("*.py")]  # text and terminal
+    views = [PLUGIN / "view.py", PLUGIN / "rulestext.py", *(PLUGIN / "tuiview").glob("*.py")]
     for node in (n for view in views
                  for n in ast.walk(ast.parse(view.read_text(encoding="utf-8")))):
         # _("message") and _.n("singular", "plural", count): the singular is the key
