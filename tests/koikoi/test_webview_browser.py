@@ -11,7 +11,6 @@ first player meets a koi-koi decision after a few moves.
 from __future__ import annotations
 
 import json
-import os
 import sys
 import urllib.request
 from pathlib import Path
@@ -21,17 +20,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-from webhelpers import LiveServer, build_registry  # noqa: E402
+from webhelpers import SHOTS, LiveServer, build_registry, chromium_browser, needs_chromium  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SHOTS = Path(__file__).resolve().parents[1] / "_artifacts" / "screenshots"
 SEED = 9  # with "play the first card, capture the first candidate" a decision comes on move 4
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Chromium not installed")
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
@@ -44,12 +39,7 @@ def server(tmp_path_factory, nim_on_path):
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    yield from chromium_browser()
 
 
 def new_game(server: LiveServer) -> tuple[str, str]:

@@ -6,25 +6,24 @@ serious. Screenshots go to tests/_artifacts/screenshots/ (sakura-*.png)."""
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 
 import pytest
 
 from .webview_live import (
-    ARGS,
-    CHROMIUM,
     DESKTOP,
     PHONE,
     Table,
     at_rest,
+    chromium_browser,
     drawn,
+    needs_chromium,
     shot,
     start_server,
 )
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Chromium not installed")
+pytestmark = needs_chromium
 
 ENEMY = ["human", "ai:random"]
 
@@ -38,11 +37,7 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    yield from chromium_browser()
 
 
 def _context(browser, size, lang="en", reduced=False, deck="classic"):

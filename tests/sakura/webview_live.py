@@ -13,12 +13,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
-from webhelpers import LiveServer, build_registry  # noqa: E402  (tests/web on the path)
+# tests/web is on the path now; its browser launcher is re-exported for test_webview_live.py
+from webhelpers import SHOTS, LiveServer, build_registry  # noqa: E402
+from webhelpers import chromium_browser as chromium_browser  # noqa: E402
+from webhelpers import needs_chromium as needs_chromium  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SHOTS = ROOT / "tests" / "_artifacts" / "screenshots"
 DESKTOP = {"viewport": {"width": 1366, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}

@@ -8,32 +8,15 @@ Screenshots of the main screens go to tests/_artifacts/screenshots/.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
-from webhelpers import need
+from webhelpers import SHOTS, chromium_browser, need, needs_chromium
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-SHOTS = Path(__file__).resolve().parent.parent / "_artifacts" / "screenshots"
-
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM), reason="Chromium not installed: apt-get install chromium"
-)
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    yield from chromium_browser()
 
 
 @pytest.fixture

@@ -8,23 +8,13 @@ localStorage and sessionStorage). Screenshots go to tests/_artifacts/screenshots
 from __future__ import annotations
 
 import json
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from webhelpers import SHOTS, chromium_browser, needs_chromium
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-SHOTS = Path(__file__).resolve().parent.parent / "_artifacts" / "screenshots"
-
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM), reason="Chromium not installed: apt-get install chromium"
-)
+pytestmark = needs_chromium
 
 STORAGE = """() => {
   const dump = (store) => Object.fromEntries(
@@ -35,12 +25,7 @@ STORAGE = """() => {
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    yield from chromium_browser()
 
 
 class People:

@@ -8,29 +8,20 @@ One live server and one browser serve the whole module (browser tests are the sl
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from webhelpers import LiveServer, build_registry
+from webhelpers import SHOTS, LiveServer, build_registry, chromium_browser, needs_chromium
 
 from asobi.session import Session
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "_artifacts" / "screenshots"
 KOIKOI_RECORD = ROOT / "koikoi" / "records" / "standard-red-poetry.json"
 SAKURA_RECORD = ROOT / "sakura" / "records" / "two-players-neutral.json"
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM), reason="Chromium not installed: apt-get install chromium"
-)
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
@@ -43,12 +34,7 @@ def server(nim_on_path, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    yield from chromium_browser()
 
 
 class Contexts:

@@ -6,6 +6,7 @@ import importlib.util
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from importlib import resources
 from importlib.metadata import EntryPoint
 from pathlib import Path
@@ -23,6 +24,30 @@ from asobi_frontends.web.hookspecs import web_assets
 from asobi_frontends.web.newgame import NewGame
 from asobi_frontends.web.options import LOCAL_HOSTS, ServerOptions
 from asobi_frontends.web.store import Store
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium, which every browser test drives (.ci/run installs it)."""
+CHROMIUM_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+"""Headless, and none of the background connections this closed network would refuse."""
+SHOTS = Path(__file__).resolve().parent.parent / "_artifacts" / "screenshots"
+"""Where browser tests save the screenshots a person should look at (ignored by git)."""
+needs_chromium = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="Chromium not installed: apt-get install chromium")
+
+
+def chromium_browser() -> Iterator[Any]:
+    """A Chromium of Playwright's for a module-scoped ``browser`` fixture
+    (``yield from chromium_browser()``)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
 
 TEST_OPTIONS = ServerOptions(allowed_hosts=(*LOCAL_HOSTS, "testserver"))
 """The server's defaults, answering the Host header of Starlette's test client too."""
