@@ -151,14 +151,21 @@ class TableApp(App[int]):
         yield Static("", id="toosmall", markup=False)
         yield Static("", id="keys")
 
-    def on_mount(self) -> None:
-        self.main_screen = self.screen
+    def _show_table(self) -> bool:
+        """Titles, layout and the game's view, drawn again (at the start, after a language
+        switch); False when the game's view failed and the fault panel took over."""
         self._titles()
         self._fit(self.size.width, self.size.height)
         try:
             self._build_view()
         except Fault as fault:
             self.run_worker(self._fault(str(fault)), exclusive=True, name="game")
+            return False
+        return True
+
+    def on_mount(self) -> None:
+        self.main_screen = self.screen
+        if not self._show_table():
             return
         self.say(self._("{game} - {variant}").format(
             game=self.launch.game.title_in(self.lang),
@@ -557,14 +564,8 @@ class TableApp(App[int]):
         codes = list(LANGUAGES)
         self.lang = codes[(codes.index(self.lang) + 1) % len(codes)] if self.lang in codes \
             else codes[0]
-        self._titles()
-        self._fit(self.size.width, self.size.height)
-        try:
-            self._build_view()
-        except Fault as fault:
-            self.run_worker(self._fault(str(fault)), exclusive=True, name="game")
-            return
-        self.notify(LANGUAGES[self.lang])
+        if self._show_table():
+            self.notify(LANGUAGES[self.lang])
 
     def action_hint(self) -> None:
         if self._asking is None:
