@@ -145,11 +145,12 @@ class VariantData:
 
 def balance(data: VariantData, keys: Sequence[int]) -> float | None:
     """1 minus the gap between the best and the worst seat's win rate over ``keys``."""
-    rows = [data.seat_wins[b] for b in keys if b in data.seat_wins]
+    wins = data.seat_wins
+    rows = [wins[b] for b in keys if b in wins]
     if not rows:
         return None
-    games = sum(r[-1] for r in rows)
+    *seats, games = (float(sum(column)) for column in zip(*rows, strict=True))
     if games <= 0:
         return None
-    rates = [sum(r[s] for r in rows) / games for s in range(len(rows[0]) - 1)]
+    rates = [won / games for won in seats]
     return 1.0 - (max(rates) - min(rates))
