@@ -238,11 +238,14 @@ class VariantCatalogue:
 # --------------------------------------------------------------------------- merging
 
 
-def _merge(base: Any, over: Any) -> Any:
+def merge_rules(base: Any, over: Any) -> Any:
+    """``over`` laid on ``base`` the way a variant lays its rules on its parent's: mappings
+    merge key by key, anything else (a list, a number) is replaced whole. Games use it for
+    rule values of their own that override others (Sakura's ``by_players``)."""
     if isinstance(base, dict) and isinstance(over, dict):
         merged = dict(base)
         for key, value in over.items():
-            merged[key] = _merge(base[key], value) if key in base else value
+            merged[key] = merge_rules(base[key], value) if key in base else value
         return merged
     return over
 
@@ -331,7 +334,7 @@ def build(
     for ancestor in reversed(chain):
         if not isinstance(ancestor.data.get("rules"), dict):
             continue
-        rules = _merge(rules, ancestor.data["rules"])
+        rules = merge_rules(rules, ancestor.data["rules"])
         for path, loc in ancestor.where.items():
             if path[:1] == ("rules",):
                 where[path[1:]] = loc

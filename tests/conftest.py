@@ -3,12 +3,37 @@
 from __future__ import annotations
 
 import sys
+import types
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
 
 from asobi.registry import Registry, discover
+
+
+class Spy:
+    """A frontend that records what it was asked to play, instead of playing."""
+
+    title = "Spy (records the launch)"
+
+    def __init__(self) -> None:
+        self.launches: list = []
+
+    def play(self, launch) -> int:
+        self.launches.append(launch)
+        return 0
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    """Two spy frontends in the module ``asobi_test_spy`` (entry points ``asobi_test_spy:SPY``
+    and ``:SPY2``); the fixture gives the first."""
+    module = types.ModuleType("asobi_test_spy")
+    module.SPY = Spy()
+    module.SPY2 = Spy()
+    monkeypatch.setitem(sys.modules, "asobi_test_spy", module)
+    return module.SPY
 
 ROOT = Path(__file__).resolve().parent.parent
 NIM_DIR = ROOT / "tests" / "plugins" / "asobi-nim"

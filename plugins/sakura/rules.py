@@ -18,6 +18,7 @@ from asobi.schema import (
     Struct,
     did_you_mean,
 )
+from asobi.variants import merge_rules
 from asobi_sakura.cards import GARDEN_KINDS, PAINTER_KINDS, PAINTER_KINDS_WITH_STEPS, Card
 from asobi_sakura.garden import Garden, build_garden, check_path
 
@@ -66,7 +67,7 @@ def _check_scoring(scoring: dict[str, Any]) -> Iterable[tuple[tuple[Any, ...], s
 def _check_rules(rules: dict[str, Any]) -> Iterable[tuple[tuple[Any, ...], str]]:
     overrides = player_overrides(rules)
     for players, over in sorted(overrides.items()):
-        for where, message in _BASE.validate(_merge(_without_overrides(rules), over)):
+        for where, message in _BASE.validate(merge_rules(_without_overrides(rules), over)):
             if where and where[0] in over:  # problems of the standard values are told once
                 yield ("by_players", _word(players), *where), message
     deck = len(rules["deck"])
@@ -74,7 +75,7 @@ def _check_rules(rules: dict[str, Any]) -> Iterable[tuple[tuple[Any, ...], str]]
     for players in range(MAX_PLAYERS, MIN_PLAYERS - 1, -1):
         over = overrides.get(players, {})
         hand = over.get("hand_size", rules["hand_size"])
-        tokens = _merge(rules["tokens"], over.get("tokens", {}))
+        tokens = merge_rules(rules["tokens"], over.get("tokens", {}))
         painters = players + 1 if players == MIN_PLAYERS else players
         need = players * hand + painters
         if deck < need:
@@ -97,16 +98,6 @@ def _check_rules(rules: dict[str, Any]) -> Iterable[tuple[tuple[Any, ...], str]]
                     f"{tokens['start']} each")
 
 
-def _merge(base: Any, over: Any) -> Any:
-    """``over`` laid on ``base``: mappings merge key by key, anything else is replaced."""
-    if isinstance(base, dict) and isinstance(over, dict):
-        merged = dict(base)
-        for key, value in over.items():
-            merged[key] = _merge(base[key], value) if key in base else value
-        return merged
-    return over
-
-
 def _word(players: int) -> str:
     return PLAYER_WORDS[players - MIN_PLAYERS]
 
@@ -127,7 +118,7 @@ def player_overrides(rules: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
 def mapping_for_players(rules: Mapping[str, Any], players: int) -> dict[str, Any]:
     """The ``rules`` mapping a game of ``players`` is played by: the ``by_players`` values of
     that number laid over the others, without ``by_players`` (for texts that describe it)."""
-    merged: dict[str, Any] = _merge(_without_overrides(rules),
+    merged: dict[str, Any] = merge_rules(_without_overrides(rules),
                                     player_overrides(rules).get(players, {}))
     return merged
 

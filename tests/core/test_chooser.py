@@ -9,7 +9,6 @@ import pty
 import select
 import sys
 import time
-import types
 from pathlib import Path
 
 import pytest
@@ -40,28 +39,6 @@ class Interrupted(Terminal):
             raise KeyboardInterrupt
         self.left -= 1
         return super().readline()
-
-
-class Spy:
-    """A frontend that records what it was asked to play, instead of playing."""
-
-    title = "Spy (records the launch)"
-
-    def __init__(self) -> None:
-        self.launches: list = []
-
-    def play(self, launch) -> int:
-        self.launches.append(launch)
-        return 0
-
-
-@pytest.fixture
-def spy(monkeypatch):
-    module = types.ModuleType("asobi_test_spy")
-    module.SPY = Spy()
-    module.SPY2 = Spy()
-    monkeypatch.setitem(sys.modules, "asobi_test_spy", module)
-    return module.SPY
 
 
 @pytest.fixture

@@ -19,27 +19,6 @@ from asobi.cli import main
 from asobi.errors import AsobiError
 
 
-class Spy:
-    """A frontend that records what it was asked to play, instead of playing."""
-
-    title = "Spy (records the launch)"
-
-    def __init__(self) -> None:
-        self.launches: list = []
-
-    def play(self, launch) -> int:
-        self.launches.append(launch)
-        return 0
-
-
-@pytest.fixture
-def spy(monkeypatch):
-    module = types.ModuleType("asobi_test_spy")
-    module.SPY = Spy()
-    monkeypatch.setitem(sys.modules, "asobi_test_spy", module)
-    return module.SPY
-
-
 @pytest.fixture
 def cli(registry_of, spy, monkeypatch):
     reg = registry_of(

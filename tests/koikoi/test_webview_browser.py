@@ -20,7 +20,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-from webhelpers import SHOTS, LiveServer, build_registry, chromium_browser, needs_chromium  # noqa: E402
+from webhelpers import SHOTS, LiveServer, chromium_browser, needs_chromium, served  # noqa: E402
 
 SEED = 9  # with "play the first card, capture the first candidate" a decision comes on move 4
 PHONE = {"width": 390, "height": 844}
@@ -31,10 +31,7 @@ pytestmark = needs_chromium
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory, nim_on_path):
-    live = LiveServer(build_registry(), tmp_path_factory.mktemp("kkweb") / "games.sqlite3")
-    live.start()
-    yield live
-    live.stop()
+    yield from served(tmp_path_factory.mktemp("kkweb"))
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from webhelpers import SHOTS, LiveServer, build_registry, chromium_browser, needs_chromium
+from webhelpers import SHOTS, chromium_browser, needs_chromium, served
 
 from asobi.session import Session
 
@@ -26,10 +26,7 @@ pytestmark = needs_chromium
 
 @pytest.fixture(scope="module")
 def server(nim_on_path, tmp_path_factory):
-    live = LiveServer(build_registry(), tmp_path_factory.mktemp("shell") / "shell.sqlite3")
-    live.start()
-    yield live
-    live.stop()
+    yield from served(tmp_path_factory.mktemp("shell"))
 
 
 @pytest.fixture(scope="module")

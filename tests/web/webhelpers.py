@@ -173,3 +173,14 @@ class LiveServer:
     def restart(self) -> None:
         self.stop()
         self.start()
+
+
+def served(folder: Path) -> Iterator[LiveServer]:
+    """A live server of the test registry on a database in ``folder``, for a module-scoped
+    ``server`` fixture (``yield from served(tmp_path_factory.mktemp(...))``)."""
+    live = LiveServer(build_registry(), folder / "games.sqlite3")
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
