@@ -11,9 +11,12 @@ are put back in task order by the caller.
 from __future__ import annotations
 
 import multiprocessing
+import queue
 import random
 import signal
+import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -77,15 +80,21 @@ def batches(
     tasks: Sequence[GameTask], workers: int, measures: bool = False,
     records: Path | None = None,
 ) -> list[Batch]:
-    """The tasks cut into batches small enough to keep ``workers`` busy (1 to 16 games)."""
-    per = max(1, min(16, len(tasks) // max(1, workers * 8)))
+    """The tasks cut into batches that keep ``workers`` busy: at most 16 games, and smaller
+    towards the end of the run (a quarter of each worker's share of what is left), so that
+    the workers finish together instead of one waiting for another's last long batch."""
+    most = max(1, min(16, len(tasks) // max(1, workers * 8)))
     games = entry_points_of(registry.game_entry_points)
     plugins = entry_points_of(registry.plugin_entry_points)
     folder = str(records) if records is not None else None
-    return [
-        Batch(games, plugins, game, tuple(variants), tuple(tasks[i:i + per]), measures, folder)
-        for i in range(0, len(tasks), per)
-    ]
+    out = []
+    start = 0
+    while start < len(tasks):
+        size = max(1, min(most, (len(tasks) - start) // max(1, workers * 4)))
+        out.append(Batch(games, plugins, game, tuple(variants), tuple(tasks[start:start + size]),
+                         measures, folder))
+        start += size
+    return out
 
 
 # --------------------------------------------------------------------------- playing
@@ -180,8 +189,14 @@ class Runner(Protocol):
 
 @dataclass(frozen=True)
 class LocalRunner:
-    """``workers`` processes on this machine (``spawn``); with one worker, in this process,
-    with the caller's registry (so plugin objects added by hand take part too)."""
+    """``workers`` processes on this machine: this one and ``workers - 1`` others (``spawn``).
+
+    With one worker the games are played here with the caller's registry (so plugin objects
+    added by hand take part too). With more, every game is played from the batch's entry
+    points (:func:`play_batch`), here as in the other processes, so the same tasks give the
+    same games whichever process plays them. This process plays batches too, between handing
+    finished ones to ``on_batch``: it has nothing else to do, and on a machine with as many
+    cores as workers an extra process would only take turns with the others."""
 
     workers: int = 1
 
@@ -192,16 +207,70 @@ class LocalRunner:
                 on_batch([play_game(registry, batch, task, measures) for task in batch.tasks])
             return
         ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(processes=min(self.workers, len(work)), initializer=_leave_ctrl_c) as pool:
-            results = pool.imap_unordered(play_batch, work)
-            for _ in work:
-                while True:  # waits in short steps, so that Ctrl-C reaches this process
-                    try:
-                        done = results.next(timeout=0.2)
-                        break
-                    except multiprocessing.TimeoutError:
-                        continue
-                on_batch(done)
+        others = min(self.workers, len(work)) - 1
+        with ctx.Pool(processes=others, initializer=_leave_ctrl_c) as pool:
+            _share(pool, others, work, on_batch)
+
+
+def _share(pool: Any, others: int, work: Sequence[Batch], on_batch: OnBatch) -> None:
+    """Play ``work`` on the pool's ``others`` processes and on a thread of this one, each
+    taking the next batch when it is free; hand every finished batch to ``on_batch`` here.
+
+    The pool's result thread gives a process its next batch as soon as it returns one, and
+    this process's thread plays the rest, so no process waits while batches remain. On
+    Ctrl-C the batches already finished are still handed on before the stop goes up."""
+    pending = deque(work)
+    finished: queue.SimpleQueue[list[dict[str, Any]] | BaseException] = queue.SimpleQueue()
+    stop = threading.Event()
+
+    def give() -> None:
+        if stop.is_set():
+            return
+        try:
+            batch = pending.popleft()
+        except IndexError:
+            return
+        pool.apply_async(play_batch, (batch,), callback=done, error_callback=finished.put)
+
+    def done(result: list[dict[str, Any]]) -> None:
+        finished.put(result)
+        give()
+
+    def play_here() -> None:
+        while not stop.is_set():
+            try:
+                batch = pending.popleft()
+            except IndexError:
+                return
+            try:
+                finished.put(play_batch(batch))
+            except BaseException as exc:  # handed to the main thread, which raises it
+                finished.put(exc)
+                return
+
+    for _ in range(2 * others):  # one to play and one ready, in each other process
+        give()
+    here = threading.Thread(target=play_here, name="asobi-games-here", daemon=True)
+    here.start()
+    left = len(work)
+    try:
+        while left:
+            try:  # waits in short steps, so that Ctrl-C reaches this thread
+                got = finished.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if isinstance(got, BaseException):
+                raise got
+            left -= 1
+            on_batch(got)
+    except BaseException as exc:
+        stop.set()
+        if isinstance(exc, KeyboardInterrupt):
+            while not finished.empty():
+                got = finished.get_nowait()
+                if not isinstance(got, BaseException):
+                    on_batch(got)
+        raise
 
 
 def _leave_ctrl_c() -> None:

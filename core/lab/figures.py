@@ -8,7 +8,7 @@ balance); a game's own come from its ``asobi_lab_measures``, read on the worker.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,13 +143,21 @@ class VariantData:
         wins[seats] += 1
 
 
-def balance(data: VariantData, keys: Sequence[int]) -> float | None:
-    """1 minus the gap between the best and the worst seat's win rate over ``keys``."""
+def seat_columns(data: VariantData, keys: Sequence[int]) -> list[list[float]]:
+    """The balance's input: for each seat, its wins in each block of ``keys`` (in that
+    order), then the games of each block as the last column (zeros for blocks not played)."""
     wins = data.seat_wins
-    rows = [wins[b] for b in keys if b in wins]
-    if not rows:
-        return None
-    *seats, games = (float(sum(column)) for column in zip(*rows, strict=True))
+    seats = max((len(row) for row in wins.values()), default=1)
+    empty = [0.0] * seats
+    rows = [wins.get(b, empty) for b in keys]
+    return [list(column) for column in zip(*rows, strict=True)] if rows else [[] for _ in empty]
+
+
+def balance(columns: Sequence[Sequence[float]], positions: Iterable[int]) -> float | None:
+    """1 minus the gap between the best and the worst seat's win rate over the blocks at
+    ``positions`` of :func:`seat_columns` (a position may repeat: bootstrap samples)."""
+    picked = list(positions)
+    *seats, games = (float(sum(map(column.__getitem__, picked))) for column in columns)
     if games <= 0:
         return None
     rates = [won / games for won in seats]

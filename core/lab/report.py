@@ -14,10 +14,16 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from asobi.arena.run import records_folder, run_batches
-from asobi.lab.figures import DISTRIBUTIONS, VariantData, balance, general_figures
+from asobi.lab.figures import (
+    DISTRIBUTIONS,
+    VariantData,
+    balance,
+    general_figures,
+    seat_columns,
+)
 from asobi.lab.plan import LabPlan, plan_lab
 from asobi.lab.resume import ResumeFile, read_games
-from asobi.lab.stats import Blocks, bootstrap, contrast, distribution
+from asobi.lab.stats import Blocks, bootstraps, contrast, distribution
 from asobi.progress import bar
 from asobi.registry import Game, Registry
 from asobi.runner import batches, make_runner
@@ -75,11 +81,16 @@ def run_lab(
     finally:
         if keeper is not None:
             keeper.close()
+    playing = time.perf_counter() - start
     played.sort(key=lambda g: g["index"])
     report = build_report(plan, played, lang)
-    report["run"] = {"workers": workers, "ray": ray,
-                     "seconds": round(time.perf_counter() - start, 1),
-                     "resumed_games": len(done)}
+    seconds = time.perf_counter() - start
+    report["run"] = {
+        "workers": workers, "ray": ray, "seconds": round(seconds, 1),
+        "play_seconds": round(playing, 2), "report_seconds": round(seconds - playing, 2),
+        "games_per_second": round(len(todo) / playing, 1) if todo and playing > 0 else None,
+        "resumed_games": len(done),
+    }
     return report
 
 
@@ -177,23 +188,28 @@ def build_report(plan: LabPlan, games: Sequence[Mapping[str, Any]], lang: str) -
 
 def _balance(item: dict[str, Any], data: Sequence[VariantData], keys: Sequence[int],
              names: Sequence[str], ref: int | None) -> dict[str, Any]:
-    def of(d: VariantData) -> Callable[[Sequence[int]], float | None]:
-        return lambda sample: balance(d, sample)
+    """The balance in each variant and each variant's difference from the reference, all
+    bootstrapped on the same resamples of the blocks."""
+    columns = [seat_columns(d, keys) for d in data]
+    games = [float(sum(c[-1])) for c in columns]
 
-    def games(d: VariantData) -> float:
-        return float(sum(r[-1] for r in d.seat_wins.values()))
+    def of(v: int) -> Callable[[Sequence[int]], float | None]:
+        return lambda sample: balance(columns[v], sample)
 
-    item["by_variant"] = {names[v]: bootstrap(of(d), keys, games(d)).json()
-                          for v, d in enumerate(data)}
+    def gap(a: int, b: int) -> Callable[[Sequence[int]], float | None]:
+        def stat(sample: Sequence[int]) -> float | None:
+            x, y = balance(columns[a], sample), balance(columns[b], sample)
+            return None if x is None or y is None else x - y
+        return stat
+
+    others = [v for v in range(len(data)) if ref is not None and v != ref]
+    stats = [of(v) for v in range(len(data))] + [gap(v, ref) for v in others if ref is not None]
+    counts = games + [games[v] for v in others]
+    found = bootstraps(stats, len(keys), counts)
+    item["by_variant"] = {names[v]: found[v].json() for v in range(len(data))}
     if ref is not None:
-        def gap(a: VariantData, b: VariantData) -> Callable[[Sequence[int]], float | None]:
-            def stat(sample: Sequence[int]) -> float | None:
-                x, y = balance(a, sample), balance(b, sample)
-                return None if x is None or y is None else x - y
-            return stat
-
-        item["difference"] = {names[v]: bootstrap(gap(d, data[ref]), keys, games(d)).json()
-                              for v, d in enumerate(data) if v != ref}
+        item["difference"] = {names[v]: found[len(data) + i].json()
+                              for i, v in enumerate(others)}
     return item
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 Z95 = 1.959964
@@ -55,29 +55,28 @@ def contrast(terms: Sequence[tuple[float, Blocks]], keys: Sequence[int]) -> Esti
     k = len(keys)
     parts = []
     count = 0.0
+    none = (0.0, 0.0)
     for coef, blocks in terms:
-        total = math.fsum(blocks.get(b, (0.0, 0.0))[0] for b in keys)
-        n = math.fsum(blocks.get(b, (0.0, 0.0))[1] for b in keys)
+        pairs = [blocks.get(b, none) for b in keys]
+        total = math.fsum(y for y, _n in pairs)
+        n = math.fsum(n for _y, n in pairs)
         if n <= 0:
             return Estimate(None, None, None, 0.0, k)
-        parts.append((coef, blocks, total / n, n / k))
+        parts.append((coef, pairs, total / n, n / k))
         count += n
     value = math.fsum(c * ratio for c, _, ratio, _ in parts)
     if k < 2:
         return Estimate(value, None, None, count, k)
-    residuals = []
-    for b in keys:
-        e = 0.0
-        for coef, blocks, ratio, mean_n in parts:
-            y, n = blocks.get(b, (0.0, 0.0))
-            e += coef * (y - ratio * n) / mean_n
-        residuals.append(e * e)
-    half = Z95 * math.sqrt(math.fsum(residuals) / (k * (k - 1)))
+    residuals = [0.0] * k
+    for coef, pairs, ratio, mean_n in parts:
+        residuals = [e + coef * (y - ratio * n) / mean_n
+                     for e, (y, n) in zip(residuals, pairs, strict=True)]
+    half = Z95 * math.sqrt(math.fsum(e * e for e in residuals) / (k * (k - 1)))
     low, high = value - half, value + half
     if len(terms) == 1 and terms[0][0] == 1.0:
         # A plain ratio cannot leave the range its blocks lie in: a count is never negative,
         # and a share (each block's total at most its count) never passes 100%.
-        pairs = [terms[0][1].get(b, (0.0, 0.0)) for b in keys]
+        pairs = parts[0][1]
         if all(y >= 0 for y, _n in pairs):
             low = max(low, 0.0)
         if all(0 <= y <= n for y, n in pairs):
@@ -89,27 +88,60 @@ def ratio(blocks: Blocks, keys: Sequence[int]) -> Estimate:
     return contrast([(1.0, blocks)], keys)
 
 
+def resamples(
+    k: int, reps: int = BOOTSTRAP_REPS, seed: int = BOOTSTRAP_SEED,
+) -> Iterator[list[int]]:
+    """``reps`` samples of ``k`` block positions (``0`` to ``k - 1``) drawn with replacement.
+
+    Each position is drawn by rejection on the Mersenne Twister's raw bits (``getrandbits``
+    with as many bits as ``k`` has, again while the draw is ``k`` or more), which is fixed
+    across Python versions, unlike ``randrange``'s method, and is as fast as this can be in
+    pure Python. (It is the method of CPython 3.11's ``randrange``, so reports made with it
+    before this function existed keep their intervals.)"""
+    bits = random.Random(seed).getrandbits
+    width = k.bit_length()
+    for _ in range(reps):
+        sample: list[int] = []
+        add = sample.append
+        for _ in range(k):
+            r = bits(width)
+            while r >= k:
+                r = bits(width)
+            add(r)
+        yield sample
+
+
 def bootstrap(
-    stat: Callable[[Sequence[int]], float | None], keys: Sequence[int], count: float,
+    stat: Callable[[Sequence[int]], float | None], k: int, count: float,
 ) -> Estimate:
-    """A figure that is not a ratio (the balance of seats): its value on ``keys`` and the
-    2.5 and 97.5 percentiles of its values on blocks drawn again with replacement (a seeded,
-    fixed number of draws, so the same games give the same interval)."""
-    value = stat(keys)
-    k = len(keys)
-    if value is None or k < 2:
-        return Estimate(value, None, None, count, k)
-    rng = random.Random(BOOTSTRAP_SEED)
-    draws = []
-    for _ in range(BOOTSTRAP_REPS):
-        sample = [keys[rng.randrange(k)] for _ in range(k)]
-        got = stat(sample)
-        if got is not None:
-            draws.append(got)
-    if len(draws) < 2:
-        return Estimate(value, None, None, count, k)
-    draws.sort()
-    return Estimate(value, quantile(draws, 0.025), quantile(draws, 0.975), count, k)
+    """A figure that is not a ratio (the balance of seats), computed by ``stat`` from block
+    positions (``range(k)`` for the figure itself): its value and the 2.5 and 97.5
+    percentiles of its values on the seeded :func:`resamples` of the blocks (the same games
+    always give the same interval)."""
+    return bootstraps([stat], k, [count])[0]
+
+
+def bootstraps(
+    stats: Sequence[Callable[[Sequence[int]], float | None]], k: int, counts: Sequence[float],
+) -> list[Estimate]:
+    """:func:`bootstrap` for several figures at once, on one set of resamples."""
+    values = [stat(range(k)) for stat in stats]
+    live = [i for i, value in enumerate(values) if value is not None and k >= 2]
+    draws: list[list[float]] = [[] for _ in stats]
+    if live:
+        for sample in resamples(k):
+            for i in live:
+                drawn = stats[i](sample)
+                if drawn is not None:
+                    draws[i].append(drawn)
+    out = []
+    for value, found, count in zip(values, draws, counts, strict=True):
+        if len(found) < 2:
+            out.append(Estimate(value, None, None, count, k))
+            continue
+        found.sort()
+        out.append(Estimate(value, quantile(found, 0.025), quantile(found, 0.975), count, k))
+    return out
 
 
 def quantile(ordered: Sequence[float], q: float) -> float:

@@ -39,7 +39,8 @@ def test_the_same_figures_on_one_and_two_workers(installed):
     assert one["games_per_variant"] == 6 and one["reference"] == "standard"
 
 
-def test_a_stopped_lab_resumes_to_the_same_figures(installed, tmp_path, monkeypatch):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_stopped_lab_resumes_to_the_same_figures(installed, tmp_path, monkeypatch, workers):
     whole = run_lab(installed, **KOIKOI)
     path = tmp_path / "run.jsonl"
     real = lab_report.run_batches
@@ -57,7 +58,7 @@ def test_a_stopped_lab_resumes_to_the_same_figures(installed, tmp_path, monkeypa
 
     monkeypatch.setattr(lab_report, "run_batches", stop_after_two)
     with pytest.raises(KeyboardInterrupt):
-        run_lab(installed, resume=str(path), **KOIKOI)
+        run_lab(installed, resume=str(path), workers=workers, **KOIKOI)
     kept = path.read_text().splitlines()
     assert 1 < len(kept) < 1 + 12  # the header and the games finished before the stop
     with path.open("a") as handle:

@@ -13,7 +13,7 @@ from asobi import records
 from asobi.arena import run_arena
 from asobi.errors import AsobiError
 from asobi.ray_runner import check_address, missing_plugins, plugin_versions
-from asobi.runner import LocalRunner, make_runner
+from asobi.runner import GameTask, LocalRunner, batches, make_runner
 
 
 def test_an_arena_gives_the_same_games_on_one_and_two_workers(installed):
@@ -23,6 +23,29 @@ def test_an_arena_gives_the_same_games_on_one_and_two_workers(installed):
         return report["game_list"], report["players"][1]["points_per_game"]
 
     assert games(2) == games(1)
+    assert games(3) == games(1)  # this process and two others share the batches
+
+
+def test_batches_shrink_towards_the_end_of_a_run(installed):
+    variant = installed.game("koikoi").load_variant("standard")
+    tasks = [GameTask(i, 0, ("ai:random", "ai:random"), i, i, (0, 1)) for i in range(1000)]
+    sizes = [len(b.tasks) for b in batches(installed, "koikoi", [("standard", variant)],
+                                           tasks, workers=2)]
+    assert sum(sizes) == 1000 and max(sizes) == 16
+    assert sizes == sorted(sizes, reverse=True) and sizes[-4:] == [1, 1, 1, 1]
+    played = [t.index for b in batches(installed, "koikoi", [("standard", variant)], tasks, 2)
+              for t in b.tasks]
+    assert played == list(range(1000))  # in order, each once
+
+
+def test_a_game_that_fails_in_any_process_stops_the_run_with_its_error(installed):
+    variant = installed.game("koikoi").load_variant("standard")
+    tasks = [GameTask(i, 0, ("ai:random", "human"), i, i, (0, 1)) for i in range(12)]
+    work = batches(installed, "koikoi", [("standard", variant)], tasks, workers=3)
+    seen = []
+    with pytest.raises(AsobiError, match="only AI seats"):
+        LocalRunner(3).run(installed, work, seen.append)
+    assert seen == []
 
 
 @pytest.mark.parametrize("game, players, key", [
