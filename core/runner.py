@@ -105,7 +105,10 @@ def play_game(
     measures: dict[int, list[Measure]] | None = None,
 ) -> dict[str, Any]:
     """Play one task; return its result, move times and (as asked) measures and record.
-    ``measures`` keeps the game's measures of each variant between the games of a batch."""
+    ``measures`` keeps the game's measures of each variant between the games of a batch.
+
+    Sequences in the result are tuples: a run keeps every game's result until its report,
+    and tuples of numbers are values the garbage collector soon stops walking through."""
     game = registry.game(batch.game)
     ref, variant = batch.variants[task.variant]
     players = len(task.seats)
@@ -133,15 +136,15 @@ def play_game(
         "index": task.index,
         "variant": task.variant,
         "block": task.block,
-        "order": list(task.order),
-        "seats": list(task.seats),
+        "order": task.order,
+        "seats": task.seats,
         "seed": task.seed,
-        "rounds": [list(r["points"]) for r in result["rounds"]],
-        "scores": list(result["scores"]),
+        "rounds": tuple(tuple(r["points"]) for r in result["rounds"]),
+        "scores": tuple(result["scores"]),
         "winner": result["winner"],
         "moves": len(session.moves),
         "first": session.moves[0]["seat"] if session.moves else None,
-        "times": times,
+        "times": tuple(tuple(t) for t in times),
     }
     if batch.measures or batch.records is not None:
         folder = Path(batch.records) if batch.records is not None else None
@@ -154,7 +157,7 @@ def play_game(
             if task.variant not in known:
                 known[task.variant] = game.hooks.lab_measures(variant.rules, players)
             out["measures"] = {
-                m.key: [t.total, t.count]
+                m.key: (t.total, t.count)
                 for m in known[task.variant]
                 for t in (m.tally(finished),)
             }
@@ -248,8 +251,8 @@ def _share(pool: Any, others: int, work: Sequence[Batch], on_batch: OnBatch) -> 
                 finished.put(exc)
                 return
 
-    for _ in range(2 * others):  # one to play and one ready, in each other process
-        give()
+    for _ in range(4 * others):  # enough ready in each other process to ride out a pause
+        give()                     # of this one (a collection of its garbage, a slow on_batch)
     here = threading.Thread(target=play_here, name="asobi-games-here", daemon=True)
     here.start()
     left = len(work)

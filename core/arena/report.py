@@ -91,8 +91,10 @@ def run_arena(
                 if len(specs) == 2 else f"each deal is played {per_block} times, seats rotated")
         report["rounded"] = (f"{games} games asked, {blocks * per_block} played: {unit}")
     if details:
-        report["game_list"] = [
-            {k: g[k] for k in ("block", "seed", "seats", "rounds", "scores", "winner")}
+        report["game_list"] = [  # as JSON has them (the runner's results hold tuples)
+            {"block": g["block"], "seed": g["seed"], "seats": list(g["seats"]),
+             "rounds": [list(r) for r in g["rounds"]], "scores": list(g["scores"]),
+             "winner": g["winner"]}
             for g in played
         ]
     return report
