@@ -8,7 +8,7 @@ balance); a game's own come from its ``asobi_lab_measures``, read on the worker.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -153,11 +153,10 @@ def seat_columns(data: VariantData, keys: Sequence[int]) -> list[list[float]]:
     return [list(column) for column in zip(*rows, strict=True)] if rows else [[] for _ in empty]
 
 
-def balance(columns: Sequence[Sequence[float]], positions: Iterable[int]) -> float | None:
+def balance(columns: Sequence[Sequence[float]], positions: Sequence[int]) -> float | None:
     """1 minus the gap between the best and the worst seat's win rate over the blocks at
     ``positions`` of :func:`seat_columns` (a position may repeat: bootstrap samples)."""
-    picked = list(positions)
-    *seats, games = (float(sum(map(column.__getitem__, picked))) for column in columns)
+    *seats, games = (float(sum(map(column.__getitem__, positions))) for column in columns)
     if games <= 0:
         return None
     rates = [won / games for won in seats]
