@@ -190,6 +190,21 @@ def test_settings_reach_the_view_and_keyboard_badges_follow_the_input(pages, ser
     assert page.locator(".generic .choice").count() == count
 
 
+def test_a_change_of_the_system_motion_setting_is_applied_and_saves_nothing(pages, server):
+    # The page may have been open for hours: another page may have saved other settings since,
+    # and the player chose nothing here (the language it guessed must not become a choice).
+    page = pages.page()
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-choice")
+    page.emulate_media(reduced_motion="no-preference")  # the page's context prefers reduce
+    page.wait_for_function("() => !document.documentElement.classList.contains('reduce-motion')")
+    saved = json.dumps({"lang": "ja"})  # as another page of the same browser saves it
+    page.evaluate("s => localStorage.setItem('asobi.settings', s)", saved)
+    page.emulate_media(reduced_motion="reduce")
+    page.wait_for_function("() => document.documentElement.classList.contains('reduce-motion')")
+    assert page.evaluate("() => localStorage.getItem('asobi.settings')") == saved
+
+
 def test_the_live_region_reads_each_move_of_any_seat(pages, server):
     page = pages.page()
     page.goto(server.url + "/")

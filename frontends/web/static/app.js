@@ -100,8 +100,12 @@ function setupSettings(languages) {
     app.settings.deck = e.target.value;
     commit();
   });
-  // The system's own reduced-motion preference may change while the page is open.
-  window.matchMedia?.("(prefers-reduced-motion: reduce)").addEventListener?.("change", commit);
+  // The system's own reduced-motion preference may change while the page is open: apply it,
+  // but save nothing (the player chose nothing, and another page may have saved meanwhile).
+  window.matchMedia?.("(prefers-reduced-motion: reduce)").addEventListener?.("change", () => {
+    applySettings(app.settings);
+    app.page?.settingsChanged?.(app.settings);
+  });
   lang.addEventListener("change", () => setLanguage(lang.value));
   document.getElementById("reset-settings").addEventListener("click", () => {
     const keep = app.settings.lang;
