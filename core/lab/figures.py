@@ -122,9 +122,14 @@ class VariantData:
     """Per block: wins of each seat and games played (for the balance)."""
 
     def add(self, key: str, block: int, total: float, count: float) -> None:
-        per = self.tallies.setdefault(key, {})
-        old = per.get(block, (0.0, 0.0))
-        per[block] = (old[0] + total, old[1] + count)
+        per = self.tallies.get(key)
+        if per is None:
+            per = self.tallies[key] = {}
+        old = per.get(block)
+        if old is None:
+            per[block] = (0.0 + total, 0.0 + count)
+        else:
+            per[block] = (old[0] + total, old[1] + count)
 
     def add_game(self, game: Mapping[str, Any], players: int) -> None:
         block = int(game["block"])
@@ -143,20 +148,39 @@ class VariantData:
         wins[seats] += 1
 
 
-def seat_columns(data: VariantData, keys: Sequence[int]) -> list[list[float]]:
-    """The balance's input: for each seat, its wins in each block of ``keys`` (in that
-    order), then the games of each block as the last column (zeros for blocks not played)."""
+@dataclass(frozen=True)
+class SeatTable:
+    """The balance's input, packed for the bootstrap: each block's wins of every seat and
+    games played (last) as one whole number, ``width`` bits a column, so that one sum over
+    the sampled blocks adds up every column at once, exactly."""
+
+    packed: list[int]
+    columns: int
+    width: int
+
+    def totals(self, positions: Sequence[int]) -> list[int]:
+        """Each column's sum over the blocks at ``positions`` (a position may repeat)."""
+        total = sum(map(self.packed.__getitem__, positions))
+        mask = (1 << self.width) - 1
+        return [(total >> (i * self.width)) & mask for i in range(self.columns)]
+
+
+def seat_table(data: VariantData, keys: Sequence[int]) -> SeatTable:
+    """The :class:`SeatTable` of ``data`` over the blocks ``keys``, in that order (zeros
+    for blocks not played); its fields are wide enough for any sample of ``len(keys)``."""
     wins = data.seat_wins
-    seats = max((len(row) for row in wins.values()), default=1)
-    empty = [0.0] * seats
-    rows = [wins.get(b, empty) for b in keys]
-    return [list(column) for column in zip(*rows, strict=True)] if rows else [[] for _ in empty]
+    columns = max((len(row) for row in wins.values()), default=1)
+    rows = [[int(v) for v in wins[b]] if b in wins else [0] * columns for b in keys]
+    most = max((max(row) for row in rows), default=0)
+    width = max(1, (most * len(keys)).bit_length())
+    packed = [sum(v << (i * width) for i, v in enumerate(row)) for row in rows]
+    return SeatTable(packed, columns, width)
 
 
-def balance(columns: Sequence[Sequence[float]], positions: Sequence[int]) -> float | None:
+def balance(table: SeatTable, positions: Sequence[int]) -> float | None:
     """1 minus the gap between the best and the worst seat's win rate over the blocks at
-    ``positions`` of :func:`seat_columns` (a position may repeat: bootstrap samples)."""
-    *seats, games = (float(sum(map(column.__getitem__, positions))) for column in columns)
+    ``positions`` of ``table`` (a position may repeat: bootstrap samples)."""
+    *seats, games = (float(total) for total in table.totals(positions))
     if games <= 0:
         return None
     rates = [won / games for won in seats]

@@ -19,7 +19,7 @@ from asobi.lab.figures import (
     VariantData,
     balance,
     general_figures,
-    seat_columns,
+    seat_table,
 )
 from asobi.lab.plan import LabPlan, plan_lab
 from asobi.lab.resume import ResumeFile, read_games
@@ -190,8 +190,8 @@ def _balance(item: dict[str, Any], data: Sequence[VariantData], keys: Sequence[i
              names: Sequence[str], ref: int | None) -> dict[str, Any]:
     """The balance in each variant and each variant's difference from the reference, all
     bootstrapped on the same resamples of the blocks."""
-    columns = [seat_columns(d, keys) for d in data]
-    games = [float(sum(c[-1])) for c in columns]
+    columns = [seat_table(d, keys) for d in data]
+    games = [float(c.totals(range(len(keys)))[-1]) for c in columns]
 
     def of(v: int) -> Callable[[Sequence[int]], float | None]:
         return lambda sample: balance(columns[v], sample)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from asobi.lab.figures import VariantData, balance, game_observations, leaders, seat_columns
+from asobi.lab.figures import VariantData, balance, game_observations, leaders, seat_table
 from asobi.lab.stats import Z95, bootstrap, contrast, distribution, ratio, resamples
 
 PINNED = [515, 3024, 4867, 4440, 4609, 1619]  # what random.Random(20120).randrange(5000) gave
@@ -86,13 +86,13 @@ def test_resamples_are_pinned():
 
 @given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=30),
        st.lists(st.integers(0, 29), max_size=60))
-def test_the_balance_reads_the_seat_columns_of_the_sampled_blocks(blocks, sample):
+def test_the_balance_reads_the_seat_table_of_the_sampled_blocks(blocks, sample):
     data = VariantData()
     for b, (first, second) in enumerate(blocks):
         data.seat_wins[b] = [float(first), float(second), float(first + second)]
     keys = list(range(len(blocks)))
-    sample = [p for p in sample if p < len(blocks)]
-    got = balance(seat_columns(data, keys), sample)
+    sample = [p for p in sample if p < len(blocks)][:len(blocks)]  # a bootstrap's size
+    got = balance(seat_table(data, keys), sample)
     wins = [sum(blocks[p][s] for p in sample) for s in (0, 1)]
     games = sum(wins)
     if games == 0:
