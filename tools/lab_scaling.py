@@ -22,17 +22,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from lab_reports import asobi_command  # this script's neighbour in tools/
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def asobi() -> str:
-    """The ``asobi`` command of the interpreter running this script (the project's venv)."""
-    here = Path(sys.executable).parent / "asobi"
-    return str(here) if here.exists() else "asobi"
-
-
 def one_run(games: int, workers: int, ray: bool, players: str) -> dict[str, Any]:
-    command = [asobi(), "lab", "koikoi", "--variant", "standard", "--players", players,
+    command = [*asobi_command(), "lab", "koikoi", "--variant", "standard", "--players", players,
                "--games", str(games), "--workers", str(workers), "--quiet", "--json"]
     if ray:
         command += ["--ray", "auto"]
@@ -40,7 +36,12 @@ def one_run(games: int, workers: int, ray: bool, players: str) -> dict[str, Any]
     if done.returncode != 0:
         sys.exit(f"lab_scaling: {' '.join(command)} failed:\n{done.stderr.strip()}")
     run: dict[str, Any] = json.loads(done.stdout)["run"]
-    return {"play": run["games_per_second"], "whole": games / run["seconds"]}
+    seconds = run["play_seconds"] + run["report_seconds"]  # 1/100 s, finer than "seconds"
+    if seconds <= 0 or not run["games_per_second"]:
+        print(f"lab_scaling: {games} games took too little time to measure; give more --games",
+              file=sys.stderr)
+        raise SystemExit(2)
+    return {"play": run["games_per_second"], "whole": games / seconds}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,14 +10,20 @@ import pytest
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "lab_scaling.py"
 
 
-def load():
+@pytest.fixture
+def load(monkeypatch):
+    monkeypatch.syspath_prepend(str(TOOL.parent))  # as when run: tools/ first on the path
+    return lambda: _load()
+
+
+def _load():
     spec = importlib.util.spec_from_file_location("lab_scaling", TOOL)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def test_it_compares_worker_counts_round_by_round(capsys):
+def test_it_compares_worker_counts_round_by_round(capsys, load):
     assert load().main(["--games", "40", "--repeat", "1", "--workers", "1", "2"]) == 0
     out, err = capsys.readouterr()
     rows = out.splitlines()
@@ -27,7 +33,7 @@ def test_it_compares_worker_counts_round_by_round(capsys):
     assert err.count("round 1:") == 2
 
 
-def test_bad_counts_are_refused(capsys):
+def test_bad_counts_are_refused(capsys, load):
     with pytest.raises(SystemExit) as stop:
         load().main(["--repeat", "0"])
     assert stop.value.code == 2
