@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from asobi.errors import AsobiError
@@ -136,20 +136,33 @@ class RestrictedAgent(BaseAgent):
         return explain(self.agent, observation, kept)
 
 
-def seat_agents(session: Session) -> dict[int, Agent]:
-    """One agent for each AI seat of ``session``, seeded from the session's seed."""
-    return {
-        seat: make_agent(
-            session.game,
-            spec.level or session.game.default_level,
-            seat,
-            session.variant.rules,
-            session.players,
-            session.seed,
-        )
-        for seat, spec in enumerate(session.seats)
-        if not spec.is_human
-    }
+class DecisionAgents(Mapping[int, Agent]):
+    """The agents of a session's AI seats, one built afresh for every decision.
+
+    Looking up a seat gives :func:`decision_agent` for the decision that seat faces now, so
+    no generator is carried from one move to the next: an AI's move is a function of the
+    record (game seed, seat, level, number of moves made) and of what its seat sees, in
+    every frontend, runner and process, and after a restart."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._seats = tuple(s for s, spec in enumerate(session.seats) if not spec.is_human)
+
+    def __getitem__(self, seat: int) -> Agent:
+        if seat not in self._seats:
+            raise KeyError(seat)
+        return decision_agent(self.session, seat)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._seats)
+
+    def __len__(self) -> int:
+        return len(self._seats)
+
+
+def seat_agents(session: Session) -> DecisionAgents:
+    """The agents of the AI seats of ``session`` (:class:`DecisionAgents`)."""
+    return DecisionAgents(session)
 
 
 def decision_seed(seed: int, seat: int, level: str, move: int) -> int:
@@ -172,8 +185,7 @@ def decision_agent(session: Session, seat: int, level: str | None = None) -> Age
 
 
 def hint_agent(session: Session, seat: int) -> Agent:
-    """The agent that gives ``seat`` hints: the game's strongest level."""
-    return make_agent(
-        session.game, session.game.strongest_level, seat, session.variant.rules,
-        session.players, session.seed + 1,
-    )
+    """The agent that gives ``seat`` a hint for the decision it faces now: the game's
+    strongest level, seeded like any decision (:func:`decision_agent`), so the same position
+    of the same game gets the same hint in every frontend."""
+    return decision_agent(session, seat, session.game.strongest_level)

@@ -2,16 +2,20 @@
 
 Every frontend and the arena step a session through a :class:`Driver`::
 
-    driver = Driver(session, agents)
+    driver = Driver(session)
     driver.watch(my_seat, show)            # show(mover, action, events my seat may see)
     for seat in driver.turns():
         action = driver.decide(seat) if driver.is_ai(seat) else ask_the_person(seat)
         driver.play(seat, action)
 
 A blocking terminal asks the person inside the loop; a server that must not block calls
-:meth:`Driver.next_ai_seat` and :meth:`Driver.decide` from a worker and :meth:`Driver.play`
-when the answer is back; the arena lets :meth:`run` play to the end and reads the decision
-times.
+:meth:`Driver.next_ai_seat`, then :meth:`Driver.thinker` on its loop and the returned
+function in a worker, and :meth:`Driver.play` when the answer is back; the arena and the lab
+let :meth:`run` play to the end and read the decision times.
+
+Every AI decision and every hint comes from an agent built for that decision alone
+(:class:`asobi.agents.DecisionAgents`): the same seed and the same moves give the same game
+in every frontend and runner.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from asobi.model import Action, Agent
+from asobi.agents import DecisionAgents, explain, hint_agent
+from asobi.model import Action, Agent, Reason
 from asobi.session import Session, visible_events
 
 Watcher = Callable[[int, Action, list[dict[str, Any]]], None]
@@ -37,11 +42,14 @@ class Driver:
         agent_for: Callable[[int], Agent] | None = None,
         clock: Callable[[], float] | None = None,
     ) -> None:
-        """``agents``: one agent per AI seat; or ``agent_for(seat)``, a fresh agent for each
-        decision. ``clock``: when given, the time of every decision with more than one legal
-        move is kept in :attr:`times`."""
+        """``agents``: the agent of each AI seat, looked up at every decision; by default
+        :class:`~asobi.agents.DecisionAgents`, one agent per decision seeded from the record.
+        ``agent_for(seat)`` is the older way to say the same. ``clock``: when given, the time
+        of every decision with more than one legal move is kept in :attr:`times`."""
         self.session = session
-        self.agents = dict(agents or {})
+        self.agents: Mapping[int, Agent] = (
+            agents if agents is not None else DecisionAgents(session)
+        )
         self.agent_for = agent_for
         self.clock = clock
         self.times: list[list[float]] = [[] for _ in session.seats]
@@ -58,11 +66,15 @@ class Driver:
         together (a simultaneous choice) come in seat order; one whose turn passed while
         another acted is skipped."""
         session = self.session
-        while not session.finished:
-            for seat in session.to_act():
-                if session.finished or seat not in session.to_act():
+        while acting := session.to_act():
+            now = acting
+            for seat in acting:
+                if seat not in now:
                     continue
                 yield seat
+                now = session.to_act()
+                if not now:
+                    return
 
     def next_ai_seat(self) -> int | None:
         """The first AI seat that must act now, or None (a person's turn, or the end)."""
@@ -74,16 +86,38 @@ class Driver:
 
     def decide(self, seat: int) -> Action:
         """The AI's move for ``seat``, from what that seat sees."""
+        return self.thinker(seat)()
+
+    def thinker(self, seat: int) -> Callable[[], Action]:
+        """The AI's decision for ``seat`` as a function to call later, in another thread if
+        need be: what the seat sees and its agent are taken now, from the game as it is, so
+        the answer does not depend on when or where the function runs."""
         observation = self.session.observation(seat)
         legal = self.session.legal_actions(seat)
         agent = self.agent(seat)
-        if self.clock is None:
-            return agent.choose(observation, legal)
-        start = self.clock()
-        action = agent.choose(observation, legal)
-        if len(legal) > 1:
-            self.times[seat].append(self.clock() - start)
-        return action
+        clock = self.clock
+
+        def think() -> Action:
+            if clock is None or len(legal) < 2:
+                return agent.choose(observation, legal)
+            start = clock()
+            action = agent.choose(observation, legal)
+            self.times[seat].append(clock() - start)
+            return action
+
+        return think
+
+    def hint(self, seat: int) -> tuple[Action, str | Reason]:
+        """The move the game's strongest level would make for ``seat`` now, with its reason
+        (the same in every frontend: the agent is seeded from the record)."""
+        return self.hinter(seat)()
+
+    def hinter(self, seat: int) -> Callable[[], tuple[Action, str | Reason]]:
+        """:meth:`hint` as a function to call later (in a worker thread)."""
+        observation = self.session.observation(seat)
+        legal = self.session.legal_actions(seat)
+        agent = hint_agent(self.session, seat)
+        return lambda: explain(agent, observation, legal)
 
     def play(self, seat: int, action: Any) -> list[dict[str, Any]]:
         """Apply ``action`` for ``seat`` (AsobiError, nothing changed, when it is not legal)

@@ -24,7 +24,7 @@ from importlib.metadata import EntryPoint
 from pathlib import Path
 from typing import Any, Protocol
 
-from asobi.agents import make_agent
+from asobi.driver import Driver
 from asobi.errors import AsobiError
 from asobi.measures import FinishedGame, Measure
 from asobi.registry import Registry
@@ -114,23 +114,15 @@ def play_game(
     players = len(task.seats)
     setup = game.hooks.pinned_setup(variant.rules, players, deal_seed(task.seed))
     specs = tuple(SeatSpec.parse(s) for s in task.seats)
-    session = Session(game, variant, specs, seed=task.seed, setup=setup, variant_ref=ref)
-    agents = []
-    for seat, spec in enumerate(specs):
+    for spec in specs:
         if spec.is_human or spec.level is None:
             raise AsobiError(f"only AI seats play here, not '{spec}'")
-        agents.append(make_agent(game, spec.level, seat, variant.rules, players, session.seed))
-    times: list[list[float]] = [[] for _ in specs]
+    session = Session(game, variant, specs, seed=task.seed, setup=setup, variant_ref=ref)
+    driver = Driver(session, clock=time.perf_counter)
     events: list[dict[str, Any]] = []
-    clock = time.perf_counter
-    while to_act := session.to_act():
-        seat = to_act[0]
-        legal = session.legal_actions(seat)
-        start = clock()
-        action = agents[seat].choose(session.observation(seat), legal)
-        if len(legal) > 1:
-            times[seat].append(clock() - start)
-        events.extend(session.apply(seat, action))
+    for seat in driver.turns():
+        events.extend(driver.play(seat, driver.decide(seat)))
+    times = driver.times
     result = session.result()
     out: dict[str, Any] = {
         "index": task.index,

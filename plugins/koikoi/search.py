@@ -10,8 +10,9 @@ on the moves that still look best, and the search must beat the heuristic's favo
 margin to overrule it: noisy estimates then cost little.
 
 The number of playouts follows the time budget (``hard:0.3`` = 0.3 s) through a fixed rate
-calibrated on a small machine, so a decision is reproducible for a given seed and observation;
-a wall-clock cap stops the search early only when the machine is much slower than expected.
+calibrated on a small machine, so a decision is a function of the seed and the observation
+alone: no clock is read, so a slow or busy machine takes longer over a move but plays the
+same one.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -35,7 +35,8 @@ from .rules import Rules
 
 PLAYOUTS_PER_SECOND = 3000
 """Playouts a budget second buys: about a third of what one busy core of the reference
-machine runs in the slowest (early-round) positions, so the wall-clock cap rarely decides."""
+machine runs in the slowest (early-round) positions. The budget is turned into this fixed
+amount of work and no clock is read, so a decision is a function of the record."""
 MIN_PLAYOUTS = 24
 WIDTH = 4
 """Moves searched: the heuristic's favourites (captures, koi-koi decisions: all of them)."""
@@ -138,7 +139,6 @@ class Searcher:
         moves: Sequence[int],
         playouts: int,
         rng: random.Random,
-        deadline: float | None = None,
     ) -> dict[int, tuple[float, int]]:
         """Mean outcome and playout count of each move (moves dropped early keep theirs)."""
         values = policy_values(self.model, view)
@@ -158,8 +158,6 @@ class Searcher:
             share = (playouts - spent) // (rounds - phase)
             worlds = max(1, share // len(alive))
             for _ in range(worlds):
-                if deadline is not None and time.perf_counter() > deadline:
-                    break
                 world = sample_world(view, self.rules, rng)
                 noise_seed = rng.getrandbits(32)
                 for move in alive:
@@ -192,7 +190,6 @@ class HardAgent(BaseAgent):
         seed: int,
         budget: float = 1.0,
         playouts: int | None = None,
-        wall_cap: bool = True,
         width: int = WIDTH,
         trust: float = TRUST,
     ) -> None:
@@ -200,7 +197,6 @@ class HardAgent(BaseAgent):
         self.seed = seed
         self.budget = budget
         self.playouts = playouts or max(MIN_PLAYOUTS, int(budget * PLAYOUTS_PER_SECOND))
-        self.wall_cap = wall_cap
         self.width = width
         self.trust = trust
         self.searcher = Searcher(rules, Model.of(rules))
@@ -211,10 +207,8 @@ class HardAgent(BaseAgent):
     ) -> tuple[Action, dict[int, tuple[float, int]]]:
         if len(legal) == 1:
             return legal[0], {}
-        start = time.perf_counter()
         view = read_view(observation)
         rng = decision_rng(self.seed, observation)
-        deadline = start + self.budget * 0.95 if self.wall_cap else None
         if "koikoi" in legal[0]:
             order = list(range(len(legal)))
         else:
@@ -222,7 +216,7 @@ class HardAgent(BaseAgent):
             scores = self.heuristic.scores(observation, legal)
             order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[: self.width]
         moves = [action_move(legal[i]) for i in order]
-        stats = self.searcher.evaluate(view, moves, self.playouts, rng, deadline)
+        stats = self.searcher.evaluate(view, moves, self.playouts, rng)
         best = max(range(len(moves)), key=lambda k: (stats[moves[k]][0], -k))
         if len(order) > 1 and "koikoi" not in legal[0]:
             # the search must beat the heuristic's favourite clearly to overrule it

@@ -12,7 +12,7 @@ from asobi import variants
 from asobi.agents import make_agent
 from asobi.errors import AsobiError
 from asobi.session import Session
-from asobi_koikoi import ai, engine, observe
+from asobi_koikoi import ai, engine, observe, search
 from asobi_koikoi.ai_world import read_view, sample_world
 from asobi_koikoi.cards import CARD_IDS
 from asobi_koikoi.engine import CHOOSE, DECIDE
@@ -28,7 +28,7 @@ def agents_for(variant: str, seed: int) -> dict[str, object]:
     return {
         "easy": ai.EasyAgent(),
         "normal": ai.NormalAgent(rules),
-        "hard": HardAgent(rules, seed, playouts=40, wall_cap=False),
+        "hard": HardAgent(rules, seed, playouts=40),
     }
 
 
@@ -156,7 +156,7 @@ def test_hard_is_reproducible_for_a_seed():
                  for s, seat in random_positions("standard", 12, seed=9)]
     picks = []
     for seed in (1, 1, 2):
-        agent = HardAgent(rules, seed, playouts=200, wall_cap=False)
+        agent = HardAgent(rules, seed, playouts=200)
         picks.append([agent.explain(obs, legal)[1] for obs, legal in positions])
     assert picks[0] == picks[1]
     assert picks[0] != picks[2]  # the seed drives the sampling
@@ -170,8 +170,6 @@ def test_asking_for_a_hint_does_not_change_the_game(ai_registry):
         session = Session(game, loaded, ["ai:hard:0.02", "ai:normal"], seed=12)
         agents = [make_agent(game, s.level, i, loaded.rules, 2, 12)
                   for i, s in enumerate(session.seats)]
-        if isinstance(agents[0], HardAgent):
-            agents[0].wall_cap = False
         while not session.finished:
             seat = session.to_act()[0]
             obs, legal = session.observation(seat), session.legal_actions(seat)
@@ -197,12 +195,23 @@ def test_levels_and_budgets():
             ai.make(bad, 0, rules, 2, 1)
 
 
-def test_hard_respects_its_time_budget():
-    agent = HardAgent(compiled("standard"), 3, budget=0.05, playouts=10**6)
-    for session, seat in random_positions("standard", 5, seed=5):
-        start = time.perf_counter()
-        assert agent.choose(session.observation(seat), session.legal_actions(seat))
-        assert time.perf_counter() - start < 0.5
+def test_hard_plays_the_same_move_however_slow_the_machine(monkeypatch):
+    """The budget is a fixed amount of work: a machine whose clock races (as if every playout
+    took a minute) gets the very same moves, with the same number of sampled deals."""
+    positions = [(s.observation(seat), s.legal_actions(seat))
+                 for s, seat in random_positions("standard", 4, seed=5)]
+    agent = HardAgent(compiled("standard"), 3, budget=0.05)
+
+    def answers():
+        return [agent.explain(obs, legal) for obs, legal in positions]
+
+    calm = answers()
+    ticks = iter(range(0, 10**9, 60))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    monkeypatch.setattr(time, "monotonic", lambda: float(next(ticks)))
+    monkeypatch.setattr(time, "time", lambda: float(next(ticks)))
+    assert answers() == calm
+    assert agent.playouts == max(search.MIN_PLAYOUTS, int(0.05 * search.PLAYOUTS_PER_SECOND))
 
 
 # --------------------------------------------------------------------------- behaviour
@@ -282,7 +291,7 @@ def test_hard_explains_its_move_in_one_line():
     obs = observation(hand=["iris-ribbon", "pine-plain-1", "wisteria-plain-1"],
                       board=["iris-plain-1", "pine-crane", "maple-plain-1", "clover-plain-1"])
     legal = [{"play": c} for c in obs["hand"]]
-    action, reason = HardAgent(compiled("standard"), 1, playouts=300, wall_cap=False).explain(
+    action, reason = HardAgent(compiled("standard"), 1, playouts=300).explain(
         obs, legal)
     assert action == {"play": "pine-plain-1"}
     assert reason.startswith("play pine-plain-1") and "\n" not in reason

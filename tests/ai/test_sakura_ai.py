@@ -42,7 +42,7 @@ def positions(game, loaded, players: int, count: int, seed: int):
 
 
 def small(seat, rules, seed=3):
-    return HardAgent(seat, rules, seed, rollouts=10, depth=1, wall_cap=False)
+    return HardAgent(seat, rules, seed, rollouts=10, depth=1)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -82,7 +82,6 @@ def test_hard_is_reproducible_and_plays_whole_games(sakura):
         session = Session(game, loaded, ["ai:hard:0.02", "ai:easy", "ai:random"], seed=8)
         agents = [make_agent(game, s.level, i, loaded.rules, 3, 8)
                   for i, s in enumerate(session.seats)]
-        agents[0].wall_cap = False
         while not session.finished:
             for seat in session.to_act():
                 if seat in session.to_act():
