@@ -77,8 +77,15 @@ class Driver:
                     return
 
     def next_ai_seat(self) -> int | None:
-        """The first AI seat that must act now, or None (a person's turn, or the end)."""
-        return next((s for s in self.session.to_act() if self.is_ai(s)), None)
+        """The AI seat that acts now, or None (a person's turn, or the end).
+
+        Where several seats choose together (a simultaneous pick), they act in seat order, as
+        in :meth:`turns`: an AI seat waits for the people seated before it. Its decision is
+        seeded by the number of moves made (:func:`asobi.agents.decision_seed`), so the order
+        in which a server applies the choices is part of the game; one order everywhere keeps
+        one seed one game."""
+        acting = self.session.to_act()
+        return acting[0] if acting and self.is_ai(acting[0]) else None
 
     # ------------------------------------------------------------------ deciding, playing
     def agent(self, seat: int) -> Agent:
