@@ -153,6 +153,9 @@ class DecisionAgents(Mapping[int, Agent]):
             raise KeyError(seat)
         return decision_agent(self.session, seat)
 
+    def __contains__(self, seat: object) -> bool:
+        return seat in self._seats
+
     def __iter__(self) -> Iterator[int]:
         return iter(self._seats)
 

@@ -2,7 +2,9 @@
 
 Each time a human seat must act it shows that seat's observation (drawn by the game's
 ``asobi_render_text`` hook, or a generic view), numbers the legal actions and reads a line.
-Besides a number it understands ``help``, ``rules``, ``hint`` and ``quit``.
+Besides a number it understands ``help``, ``rules``, ``hint`` and ``quit``. The game is
+stepped by the core's :class:`asobi.driver.Driver` and put into words by the presenter the
+tui shares (:mod:`asobi_frontends.terminal`).
 """
 
 from __future__ import annotations
@@ -12,17 +14,20 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from asobi.agents import explain, hint_agent
 from asobi.driver import Driver
-from asobi.errors import AsobiError
 from asobi.frontend import Launch
 from asobi.i18n import translator
-from asobi.model import Agent
-from asobi.seeds import seed_text
-from asobi.session import Session, canonical, check_record_path
+from asobi.session import Session, check_record_path
+from asobi_frontends.terminal import (
+    RECORD_NOT_SAVED,
+    Ask,
+    Choices,
+    Presenter,
+    answer_flow,
+    save_flow,
+)
 
-RECORD_NOT_SAVED = 2
-"""Exit status when a record was asked for, could not be written, and the person gave up."""
+__all__ = ["RECORD_NOT_SAVED", "Quit", "TextFrontend", "TextGame", "choice_number", "shown"]
 
 LONGEST_CHOICE = 6
 """Digits worth reading in a choice (leading zeros aside): no game offers a million moves."""
@@ -64,13 +69,12 @@ class TextGame:
         self.lang = launch.lang
         self._ = translator("asobi_frontends.text", launch.lang)
         self.session: Session = launch.new_session()
-        self.agents: dict[int, Agent] = launch.agents(self.session)
-        humans = [i for i, s in enumerate(self.session.seats) if s.is_human]
-        self.viewer = humans[0] if humans else 0
-        # Narration speaks to the person at the table; with nobody playing, to an onlooker.
-        self.narratee: int | None = humans[0] if humans else None
+        self.presenter = Presenter.of(self.session, self.lang)
+        # The game is told to the person at the table; with nobody playing, to an onlooker
+        # watching from the first seat.
+        self.viewer = 0 if self.presenter.person is None else self.presenter.person
+        self.driver = Driver(self.session)
         self.hooks = launch.game.hooks
-        self._hinters: dict[int, Agent] = {}
         self._label = ""
         self._ended = False
 
@@ -80,39 +84,22 @@ class TextGame:
 
     def seat_name(self, seat: int) -> str:
         """Seats are shown counted from 1, as players count them (records count from 0)."""
-        spec = self.session.seats[seat]
-        if spec.is_human:
-            return (
-                self._("Seat {n} (you)").format(n=seat + 1)
-                if seat == self.viewer
-                else self._("Seat {n}").format(n=seat + 1)
-            )
-        level = self.launch.game.level_title(spec.level or "", self.lang)
-        return self._("Seat {n} (AI, {level})").format(n=seat + 1, level=level)
+        return self.presenter.seat_name(seat)
 
-    def render(self, seat: int) -> None:
-        obs = self.session.observation(seat)
-        self.say(self.hooks.render_text(obs, self.lang))
-
-    def label(self, seat: int, action: Mapping[str, Any]) -> str:
-        obs = self.session.observation(seat)
-        return self.hooks.describe_action(obs, action, self.lang)
+    def render(self, seat: int, observation: Mapping[str, Any] | None = None) -> None:
+        if observation is None:
+            observation = self.session.observation(seat)
+        self.say(self.hooks.render_text(observation, self.lang))
 
     def show_move(
         self, mover: int, action: Mapping[str, Any], events: list[dict[str, Any]]
     ) -> None:
         """Tell the viewer what happened (``events``: what the viewer may see); a move of
         another seat the game says nothing about is shown by its label."""
-        said = False
-        for event in events:
-            text = self.hooks.describe_event(event, self.narratee, self.lang)
-            if text:
-                self.say("  " + text)
-                said = True
-                # The game told the end itself (hookspecs: asobi_apply): no second summary.
-                self._ended |= event.get("type") == "game_over"
-        if not said and mover != self.narratee:
-            self.say(f"  {self.seat_name(mover)}: {self._label}")
+        for told in self.presenter.narrate(mover, self._label, events):
+            if told.text:
+                self.say("  " + told.text)
+            self._ended |= told.ends_game
 
     # ------------------------------------------------------------------ input
     def ask(self, prompt: str) -> str:
@@ -136,39 +123,32 @@ class TextGame:
             )
         )
 
-    def hint(self, seat: int, legal: list[dict[str, Any]]) -> None:
-        if seat not in self._hinters:
-            self._hinters[seat] = hint_agent(self.session, seat)
-        action, reason = explain(self._hinters[seat], self.session.observation(seat), legal)
-        number = next(
-            (i for i, a in enumerate(legal, 1) if canonical(a) == canonical(action)), None
-        )
-        self.say(
-            self._("Hint: {n}. {label} ({reason})").format(
-                n=number,
-                label=self.label(seat, action),
-                reason=self.hooks.describe_reason(reason, self.lang),
-            )
-        )
+    def hint(self, choices: Choices) -> None:
+        """What the game's strongest level would play, by its number among the choices."""
+        action, reason = self.driver.hint(choices.seat)
+        self.say(self.presenter.hint(choices, action, reason).line)
 
     def human_turn(self, seat: int) -> dict[str, Any]:
+        """The person's move for ``seat``: the menu is built from one observation."""
         _ = self._
-        legal = self.session.legal_actions(seat)
+        choices = self.presenter.choices(seat)
         self.say()
         if sum(1 for s in self.session.seats if s.is_human) > 1:
-            self.say(_("--- {who} to play ---").format(who=self.seat_name(seat)))
-        self.render(seat)
+            self.say(self.presenter.to_play_line(seat))
+        self.render(seat, choices.observation)
+        count = len(choices.legal)
         while True:
             self.say(_("Your choices:"))
-            for i, action in enumerate(legal, 1):
-                self.say(f"  {i}. {self.label(seat, action)}")
+            for shown_number, label in choices.numbered():
+                self.say(f"  {shown_number}. {label}")
             try:
                 answer = self.ask("> ").lower()
             except EOFError:
                 raise Quit from None
-            number = choice_number(answer, len(legal))
+            number = choice_number(answer, count)
             if number is not None:
-                return legal[number - 1]
+                self._label = choices.labels[number - 1]  # as the mover saw it
+                return choices.legal[number - 1]
             if answer in ("q", "quit", "exit"):
                 raise Quit
             if answer in ("h", "help", "?"):
@@ -176,45 +156,38 @@ class TextGame:
             elif answer == "rules":
                 self.say(rules_text(self.launch, self.session.variant.rules, self.lang))
             elif answer == "hint":
-                self.hint(seat, legal)
+                self.hint(choices)
             elif answer in ("", "look", "l"):
-                self.render(seat)
+                self.render(seat, choices.observation)
             else:
                 self.say(
                     _("'{answer}' is not a choice: type a number from 1 to {n}, or help.").format(
-                        answer=shown(answer), n=len(legal)
+                        answer=shown(answer), n=count
                     )
                 )
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
-        _ = self._
-        self.say(
-            _("{game} - {variant}").format(
-                game=self.launch.game.title_in(self.lang),
-                variant=self.session.variant.title_in(self.lang)
-            )
-        )
+        """Play the game to its end (or to ``quit``); the exit status. An error of the game
+        that is not the person's (anything but an AsobiError) is not caught here."""
+        presenter = self.presenter
+        self.say(presenter.title_line())
         for seat in range(self.session.players):
-            self.say("  " + self.seat_name(seat))
-        self.say(
-            _("Seed {seed} (replay this deal with --seed {seed})").format(
-                seed=seed_text(self.session.seed)
-            )
-        )
-        self.say(_("Type help at any prompt for the commands."))
-        driver = Driver(self.session, self.agents)
+            self.say("  " + presenter.seat_name(seat))
+        self.say(presenter.seed_line())
+        self.say(self._("Type help at any prompt for the commands."))
+        driver = self.driver
         driver.watch(self.viewer, self.show_move)
         try:
             for seat in driver.turns():
                 if driver.is_ai(seat):
                     action = driver.decide(seat)
+                    self._label = presenter.label(seat, action)  # as the mover saw it
                 else:
                     action = self.human_turn(seat)
-                self._label = self.label(seat, action)  # as the mover saw it, before the move
                 driver.play(seat, action)
         except Quit:
-            self.say(_("You left the game."))
+            self.say(presenter.left_line())
             return self.offer_save()
         if not self._ended:
             self.show_result()
@@ -223,48 +196,44 @@ class TextGame:
         return 0
 
     def show_result(self) -> None:
-        _ = self._
-        result = self.session.result()
+        summary = self.presenter.summary(self.session.result())
         self.say()
-        self.say(_("Game over."))
-        for i, unit in enumerate(result.get("rounds", []), 1):
-            points = ", ".join(f"{p:+d}" for p in unit.get("points", []))
-            self.say(_("  Round {n}: {points}").format(n=i, points=points))
-        scores = ", ".join(f"{self.seat_name(i)}: {s}" for i, s in enumerate(result["scores"]))
-        self.say(_("Final scores: {scores}").format(scores=scores))
-        winner = result.get("winner")
-        if winner is None:
-            self.say(_("It is a draw."))
-        else:
-            self.say(_("Winner: {who}").format(who=self.seat_name(winner)))
+        self.say(self._("Game over."))
+        for line in summary.rounds:
+            self.say("  " + line)
+        self.say(summary.scores)
+        self.say(summary.outcome)
 
-    def save(self, path: Path) -> None:
-        self.session.save(path)
-        self.say(self._("Record saved to {path}").format(path=path))
-
+    # ------------------------------------------------------------------ the record
     def offer_save(self) -> int:
         """After ``quit``: save where ``--record`` said, or offer to save. Returns the exit
         status (RECORD_NOT_SAVED only when a save failed and the person gave up)."""
-        if self.launch.record_path is not None:
-            return self.keep_record(self.launch.record_path)
-        name = self.ask_file_name(self._("Save a record of this game? File name (Enter to skip): "))
-        return 0 if name is None else self.keep_record(Path(name))
+        return self._save(self.launch.record_path)
 
     def keep_record(self, path: Path) -> int:
         """Save to ``path``; while that fails, say why and ask for another file name, until it
         is saved (status 0) or the person gives up with an empty answer or the end of input
         (status RECORD_NOT_SAVED)."""
-        while True:
-            try:
-                self.save(path)
-                return 0
-            except AsobiError as exc:
-                self.say(str(exc))
-            name = self.ask_file_name(self._("Try another file name (Enter to give up): "))
-            if name is None:
-                self.say(self._("The record was not saved."))
-                return RECORD_NOT_SAVED
-            path = Path(name)
+        return self._save(path)
+
+    def _save(self, path: Path | None) -> int:
+        _ = self._
+        flow = save_flow(
+            self.session, path,
+            offer=_("Save a record of this game? File name (Enter to skip): "),
+            retry=_("Try another file name (Enter to give up): "),
+        )
+        outcome = answer_flow(flow, self._answer)
+        if outcome.path is not None:
+            self.say(self.presenter.saved_line(outcome.path))
+        elif outcome.gave_up:
+            self.say(self.presenter.not_saved_line())
+        return outcome.status
+
+    def _answer(self, question: Ask) -> str | None:
+        if question.failure is not None:
+            self.say(question.failure)
+        return self.ask_file_name(question.prompt)
 
     def ask_file_name(self, prompt: str) -> str | None:
         """A file name, or None for an empty answer or the end of input."""

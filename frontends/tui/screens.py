@@ -1,14 +1,17 @@
 """The dialogs of the table: help, rules, a choice asked in a dialog, an announcement, the
-save offer, the game's end and the error panel. Each closes with Esc unless it must answer."""
+save offer, the game's end and the error panel. Each closes with Esc unless it must answer;
+:func:`answer_of` shows one and waits for its answer."""
 
 from __future__ import annotations
 
+import asyncio
 import unicodedata
 from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from rich.markup import escape
 from textual import events
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -16,6 +19,20 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 Tr = Callable[[str], str]
+Answer = TypeVar("Answer")
+
+
+async def answer_of(app: App[Any], screen: ModalScreen[Answer]) -> Answer | None:
+    """Show ``screen`` over the table and wait until it closes; its answer (None when it
+    closes without one)."""
+    done: asyncio.Future[Answer | None] = asyncio.get_running_loop().create_future()
+
+    def settle(answer: Answer | None) -> None:
+        if not done.done():
+            done.set_result(answer)
+
+    app.push_screen(screen, settle)
+    return await done
 
 
 def numbered(number: int, label: str) -> str:

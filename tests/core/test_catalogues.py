@@ -18,7 +18,8 @@ from asobi.registry import discover
 
 def packages_with_text() -> list[str]:
     registry = discover()
-    found = {"asobi", "asobi_frontends.web", "asobi_frontends.text", "asobi_frontends.tui"}
+    found = {"asobi", "asobi_frontends.web", "asobi_frontends.text", "asobi_frontends.tui",
+             "asobi_frontends.terminal"}
     for game in registry.games().values():
         plugin = game.manager.get_plugin(f"game:{game.name}")
         found.add(getattr(plugin, "__name__", type(plugin).__module__).split(".")[0])

@@ -28,6 +28,7 @@ PACKAGES = {
     "frontends/web": "asobi_frontends.web",
     "frontends/text": "asobi_frontends.text",
     "frontends/tui": "asobi_frontends.tui",
+    "frontends/terminal": "asobi_frontends.terminal",
 }
 ENGLISH_ONLY = "(English only)"
 JS_CALL = re.compile(
