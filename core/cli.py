@@ -1,7 +1,9 @@
 """The ``asobi`` command line.
 
 Every mistake a user can make ends in one clear line on stderr and exit status 2; nothing is
-changed. Plugins are imported only when a command needs them.
+changed. A plugin's fault (:class:`asobi.faults.PluginFault`) ends in one line naming the
+plugin and exit status 1, its traceback logged (``--debug`` shows it). Plugins are imported
+only when a command needs them.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from asobi import __version__, chooser, userconfig, variants
 from asobi.errors import AsobiError
+from asobi.faults import EXIT_FAULT, PluginFault, report
 from asobi.i18n import ENGLISH, LANGUAGES
 from asobi.playcmd import add_frontend_options, chosen_frontend, cmd_play, cmd_serve
 from asobi.registry import Registry, discover
@@ -219,6 +222,10 @@ def build_parser(
         prog="asobi", description="Traditional card and board games, with plugins and house rules."
     )
     parser.add_argument("--version", action="store_true", help="show versions of asobi and plugins")
+    parser.add_argument(
+        "--debug", action="store_true",
+        help="when a plugin fails, show its traceback here too (it is always logged)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("games", help="list installed games")
@@ -320,6 +327,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     reg = discover(warn=warn)
     words = list(sys.argv[1:] if argv is None else argv)
+    # --debug is taken wherever it stands (asobi play koikoi --debug), before the parsers.
+    debug = "--debug" in words
+    words = [w for w in words if w != "--debug"]
     interactive = chooser.is_terminal(sys.stdin, sys.stdout)
     if not words and interactive:
         words = ["play"]  # `asobi` alone in a terminal: choose what to play
@@ -334,6 +344,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USER_ERROR
     parser = build_parser(reg, chosen, settings, interactive)
     args = parser.parse_args(words)
+    args.debug = debug
     if args.version:
         print_version(reg)
         return 0
@@ -345,7 +356,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             words = chooser.run(reg, settings, args, words, sys.stdin, sys.stdout, warn)
             chosen = chosen_frontend(reg, words, saved_frontend)
             args = build_parser(reg, chosen, settings).parse_args(words)
+            args.debug = debug
         return int(args.run(reg, args))
+    except PluginFault as fault:  # a plugin's, not the user's: exit 1, the traceback logged
+        report(fault, sys.stderr, debug)
+        return EXIT_FAULT
     except VariantError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_USER_ERROR

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from asobi.agents import DecisionAgents, explain, hint_agent
+from asobi.faults import guard_level
 from asobi.model import Action, Agent, Reason
 from asobi.session import Session, visible_events
 
@@ -89,7 +90,11 @@ class Driver:
 
     # ------------------------------------------------------------------ deciding, playing
     def agent(self, seat: int) -> Agent:
-        return self.agent_for(seat) if self.agent_for is not None else self.agents[seat]
+        """The agent of ``seat`` for the decision it faces now, its every answer checked:
+        an illegal move is the AI level's fault, named as such (:mod:`asobi.faults`)."""
+        agent = self.agent_for(seat) if self.agent_for is not None else self.agents[seat]
+        game = self.session.game
+        return guard_level(agent, game, self.session.seats[seat].level or game.default_level)
 
     def decide(self, seat: int) -> Action:
         """The AI's move for ``seat``, from what that seat sees."""
@@ -123,7 +128,8 @@ class Driver:
         """:meth:`hint` as a function to call later (in a worker thread)."""
         observation = self.session.observation(seat)
         legal = self.session.legal_actions(seat)
-        agent = hint_agent(self.session, seat)
+        game = self.session.game
+        agent = guard_level(hint_agent(self.session, seat), game, game.strongest_level)
         return lambda: explain(agent, observation, legal)
 
     def play(self, seat: int, action: Any) -> list[dict[str, Any]]:

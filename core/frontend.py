@@ -36,15 +36,26 @@ class Launch:
     stdin: IO[str] | None = None
     stdout: IO[str] | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+    sessions: list[Session] = field(default_factory=list, repr=False)
+    """The sessions this launch made, the one in play last: when a plugin's fault stops the
+    game, ``asobi play`` saves the record of that one (:mod:`asobi.playcmd`)."""
 
     def new_session(self, seed: int | None = None) -> Session:
         """A new session; the seed is the launch seed, or a fresh one that is then stored."""
         if seed is None:
             seed = self.seed if self.seed is not None else new_seed()
-        return Session(self.game, self.variant, self.seats, seed=seed, variant_ref=self.variant_ref)
+        session = Session(self.game, self.variant, self.seats, seed=seed,
+                          variant_ref=self.variant_ref)
+        self.sessions.append(session)
+        return session
 
-    def agents(self, session: Session) -> dict[int, Agent]:
-        """One agent per AI seat of ``session``."""
+    @property
+    def session(self) -> Session | None:
+        """The session in play (the last one made), if any."""
+        return self.sessions[-1] if self.sessions else None
+
+    def agents(self, session: Session) -> Mapping[int, Agent]:
+        """The agents of the AI seats of ``session``."""
         return seat_agents(session)
 
 

@@ -194,6 +194,11 @@ def asobi_result(state: Any) -> dict[str, Any]:
     ``points`` per seat and ``winner``; Koi-Koi adds ``dealer``, ``exhausted``, ``yaku``),
     ``scores`` (running score per seat) and ``winner`` (seat, or ``None`` for a draw or while
     unfinished). The core adds ``game`` and ``variant``.
+
+    The result is public: it is sent to every seat during play (the web page of each seat
+    shows it), so it must hold nothing a seat may not see, such as the cards of a hand not
+    yet shown. The conformance kit checks this (check ``public-result``): the result is the
+    same in every world the game's resampling builds for a seat.
     """
 
 
@@ -214,8 +219,11 @@ def asobi_adjust_points(game: str, unit: Mapping[str, Any]) -> list[int] | None:
 def asobi_game_over(game: str, variant: str, result: Mapping[str, Any], seats: list[str]) -> None:
     """Observe the end of every game (statistics, achievements, logging).
 
-    Called once per finished game by the session, after the result is final. ``result`` is
-    the replay-output dict. Return value ignored.
+    Called once per game played to its end, by the session, after the result is final; not
+    when a finished game is rebuilt from its record (``asobi replay``, the web replay viewer,
+    a web game rebuilt after a restart): a replay is not a game played. ``result`` is the
+    replay-output dict. Return value ignored. An observer that raises is reported in one
+    line and stops nothing: the game still ends and its record is written.
     """
 
 

@@ -9,13 +9,19 @@ command)``, the way a pytest plugin adds its own; their values reach it in
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, TYPE_CHECKING, Any
 
 from asobi import userconfig, variants
 from asobi.errors import AsobiError
+from asobi.faults import EXIT_FAULT, PluginFault, fault_record_path, report
 from asobi.registry import Registry
+
+if TYPE_CHECKING:
+    from asobi.frontend import Launch
+    from asobi.session import Session
 
 
 def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
@@ -53,9 +59,41 @@ def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
         else variant.name,
         options=frontend_options(args),
     )
-    # Build the agents now, so an unknown AI level fails before the frontend starts.
-    launch.agents(launch.new_session(seed=1))
-    return int(frontend.play(launch) or 0)
+    # Build the agents now, so an unknown AI level fails before the frontend starts (dict():
+    # agents may be built when looked up).
+    dict(launch.agents(launch.new_session(seed=1)))
+    launch.sessions.clear()  # that session only tried the seats; the game is the frontend's
+    try:
+        return int(frontend.play(launch) or 0)
+    except PluginFault as fault:
+        return stopped(fault, launch, debug=bool(getattr(args, "debug", False)))
+
+
+def stopped(fault: PluginFault, launch: Launch, debug: bool = False,
+            err: IO[str] | None = None) -> int:
+    """A plugin's fault stopped the game of ``launch``, in whichever frontend let it through:
+    say so in one line, keep the record of the game so far (``--record``, else a new file in
+    the user's data folder) and where the traceback went; the exit status is 1."""
+    session = launch.session
+    notes = (["the game had not begun: there is no record to keep"] if session is None
+             else [keep_record(session, launch.record_path)])
+    report(fault, err or sys.stderr, debug, prefix="the game stopped: ", notes=notes)
+    return EXIT_FAULT
+
+
+def keep_record(session: Session, path: Path | None) -> str:
+    """Save the record of a game a fault stopped, where the user asked (``path``), else (or
+    when that fails) in the data folder; the sentence that tells where, or why not."""
+    problems = []
+    for target in ([path] if path is not None else []) + [None]:
+        try:
+            where = target if target is not None else fault_record_path(session.game.name)
+            session.save(where)
+        except (AsobiError, OSError) as exc:
+            problems.append(str(exc))
+            continue
+        return f"the record of the game so far is saved to {where}"
+    return "the record of the game could not be saved: " + "; ".join(problems)
 
 
 def cmd_serve(reg: Registry, args: argparse.Namespace) -> int:

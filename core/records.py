@@ -5,27 +5,36 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
 from asobi.errors import AsobiError
 from asobi.i18n import ENGLISH
+from asobi.limits import bounds_problem, show_path
 from asobi.registry import Game, Registry
+from asobi.replayer import replay_moves
+from asobi.scorers import difference, scoring_problem
 from asobi.seeds import SEED_FORMS, parse_seed, seed_problem
-from asobi.session import RECORD_FORMAT, SeatSpec, Session, canonical, rules_digest
+from asobi.session import RECORD_FORMAT, SeatSpec, Session, rules_digest
 from asobi.variants import Variant, looks_like_path
 
 DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 """The form of ``variant_digest``: ``sha256:`` and 64 lowercase hexadecimal digits."""
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+"""The largest record file read, in bytes (a long game's record is a few dozen KiB)."""
 
 
 def read(path: Path) -> dict[str, Any]:
     """Load a record file and check its shape (not yet its moves)."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:
+            data = stream.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise AsobiError(f"{path}: cannot read the record ({exc.strerror or exc})") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise AsobiError(f"{path}: the file is larger than {MAX_RECORD_BYTES // 2**20} MiB, the "
+                         "most a record may be")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -64,6 +73,9 @@ def check_shape(record: Any, where: str = "record") -> None:
         raise bad("'setup' must be an object")
     if "rules" in record and not isinstance(record["rules"], dict):
         raise bad("'rules' must be an object (the variant's rules, as the game's schema says)")
+    too_big = bounds_problem(record.get("rules"))  # before anything reads the rules
+    if too_big is not None:
+        raise bad(f"{show_path(too_big[0])}: {too_big[1]}")
     digest = record.get("variant_digest")
     if "variant_digest" in record and not (isinstance(digest, str) and DIGEST.fullmatch(digest)):
         raise bad("'variant_digest' must be 'sha256:' followed by 64 lowercase hex digits")
@@ -73,6 +85,10 @@ def check_shape(record: Any, where: str = "record") -> None:
                 "'variant_digest' does not match the 'rules' stored in the record (were they "
                 "edited?); remove 'variant_digest' to replay the rules as they are written"
             )
+    if "scoring" in record:
+        problem = scoring_problem(record["scoring"])
+        if problem is not None:
+            raise bad(problem)
     for i, seat in enumerate(record["seats"]):
         if not isinstance(seat, str):
             raise bad(f"seat {i} must be a string such as 'human' or 'ai:hard'")
@@ -90,10 +106,18 @@ def start(
     record: Mapping[str, Any],
     base_dir: Path | None = None,
     where: str = "record",
+    *,
+    variant_of: Callable[[Game, str], Variant] | None = None,
+    observers: bool = False,
 ) -> Session:
     """A fresh session set up as the record says, with no moves applied.
 
-    ``where`` names the record (its path, say) in the error about a bad seed.
+    ``where`` names the record (its path, say) in the error about a bad seed. The variant the
+    record names (when it does not carry its rules) is loaded by name or path, relative to
+    ``base_dir``; or by ``variant_of(game, name)``, for a caller that must look only among
+    some variants (a server never reads a path it was sent). ``observers``: whether the end
+    of the game is told to the ``asobi_game_over`` observers; off by default, since a session
+    built from a record is one being replayed (:class:`asobi.session.Session`).
     """
     seed = parse_seed(record["seed"], where=where)
     game = registry.game(record["game"])
@@ -101,7 +125,10 @@ def start(
     if isinstance(record.get("rules"), Mapping):
         variant = stored_variant(game, record, notes)
     else:
-        variant = game.load_variant(record["variant"], base_dir=base_dir)
+        if variant_of is not None:
+            variant = variant_of(game, record["variant"])
+        else:
+            variant = game.load_variant(record["variant"], base_dir=base_dir)
         digest = record.get("variant_digest")
         if digest is not None and rules_digest(variant.rules) != digest:
             notes.append(
@@ -127,6 +154,7 @@ def start(
         seed=seed,
         setup=record.get("setup"),
         variant_ref=record["variant"],
+        observers=observers,
     )
     session.notes.extend(notes)
     return session
@@ -186,19 +214,19 @@ def replay(
     upto: int | None = None,
     where: str = "record",
 ) -> Session:
-    """Replay a record's moves; an illegal or malformed move names its index and the reason."""
+    """Replay a record's first ``upto`` moves (all by default) through
+    :func:`asobi.replayer.replay_moves`; an illegal or malformed move names its index and the
+    reason. The ``asobi_game_over`` observers are not told: a replay is not a game played."""
     session = start(registry, record, base_dir, where)
-    for index, move in enumerate(record["moves"][:upto]):
-        action = move["action"]
-        if session.game.hooks.obsolete_move(session.state, move["seat"], action):
-            continue  # an older version asked for it; this one makes it by itself
-        if session.finished:
-            raise AsobiError(f"move {index} ({canonical(action)}): the game was already over")
-        try:
-            session.apply(move["seat"], action)
-        except AsobiError as exc:
-            raise AsobiError(f"move {index} ({canonical(move['action'])}): {exc.message}") from None
+    for _step in replay_moves(session, record["moves"], upto):
+        pass
     return session
+
+
+def scoring_warning(session: Session, record: Mapping[str, Any]) -> str | None:
+    """How the scoring plugins the record names differ from those taking part now (one line),
+    or None when they are the same."""
+    return difference(record.get("scoring"), session.scoring)
 
 
 def show(
@@ -208,13 +236,17 @@ def show(
     out: IO[str] | None = None,
     err: IO[str] | None = None,
 ) -> int:
-    """Print what ``asobi replay`` prints: notes (a variant that changed) on ``err``, then the
-    result on ``out``, as JSON (seats counted from 0) or as text (seats counted from 1, as
-    people count them). Returns the exit status."""
+    """Print what ``asobi replay`` prints: notes (a variant that changed) and a warning when
+    the scoring plugins are not the record's on ``err``, then the result on ``out``, as JSON
+    (seats counted from 0) or as text (seats counted from 1, as people count them). Returns
+    the exit status (a warning does not change it)."""
     out = out or sys.stdout
     err = err or sys.stderr
     for note in session.notes:
         print(f"asobi: note: {note}", file=err)
+    warning = scoring_warning(session, record)
+    if warning is not None:
+        print(f"asobi: warning: {warning}", file=err)
     result = session.result()
     ordered = {k: result[k] for k in ("game", "variant", "finished", "rounds", "scores", "winner")}
     if as_json:

@@ -3,7 +3,8 @@
 Nothing is imported until it is needed: listing games imports the game plugins and no
 frontend; choosing a frontend imports that frontend only. A plugin that fails to import or
 breaks the contract becomes a one-line warning naming its distribution, and the rest keeps
-working.
+working. A plugin that fails later, at run time, is named the same way by the game's hooks
+(:mod:`asobi.gamehooks`, :mod:`asobi.faults`).
 
 Each game gets its own :class:`pluggy.PluginManager` holding the game plugin, the
 cross-cutting plugins (group ``asobi.plugins``) and the core's defaults
@@ -15,8 +16,8 @@ through which a frontend declares hooks of its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
@@ -47,6 +48,10 @@ def _dist_name(ep: EntryPoint) -> str:
     return ep.value
 
 
+def _quiet(message: str) -> None:
+    """Where warnings go when nobody listens."""
+
+
 def new_manager(extra_specs: Iterable[ModuleType | type] = ()) -> pluggy.PluginManager:
     pm = pluggy.PluginManager("asobi")
     pm.add_hookspecs(hookspecs)
@@ -65,11 +70,17 @@ class Game:
     """The manager's hook relay (``pm.hook``), for hooks a frontend declares itself."""
     manager: pluggy.PluginManager
     distribution: str
+    culprits: Mapping[str, str] = field(default_factory=dict, repr=False)
+    """Who provides each plugin of the manager (registered name -> ``name version``), for the
+    messages of plugin faults."""
+    warn: Callable[[str], None] = field(default=_quiet, repr=False)
+    """Where one-line warnings about faulty plugins go (the registry's ``warn``)."""
     hooks: GameHooks = field(init=False)
-    """The game's hooks, typed: ``game.hooks.legal_actions(state, seat)``."""
+    """The game's hooks, typed and checked: ``game.hooks.legal_actions(state, seat)``."""
 
     def __post_init__(self) -> None:
-        self.hooks = GameHooks(self.hook, self.info.name)
+        self.hooks = GameHooks(self.hook, self.info.name, self.distribution, self.culprits,
+                               self.warn)
 
     @property
     def name(self) -> str:
@@ -264,7 +275,30 @@ class Registry:
         if not isinstance(info, GameInfo):
             self.warn(f"game '{ep.name}' from {dist} returned no GameInfo; skipped")
             return None
-        return Game(info=info, hook=pm.hook, manager=pm, distribution=dist)
+        return Game(info=info, hook=pm.hook, manager=pm, distribution=dist,
+                    culprits=self._culprits(), warn=self.warn)
+
+    def _culprits(self) -> dict[str, str]:
+        """Who provides each cross-cutting plugin loaded from an installed distribution, by
+        the name it is registered under (others are named when a fault needs it)."""
+        return {
+            f"plugin:{_dist_name(ep)}": _dist_name(ep)
+            for ep in self.plugin_entry_points
+            if getattr(ep, "dist", None) is not None
+        }
+
+    def without(self, plugin: str) -> Registry:
+        """A registry like this one without the cross-cutting plugin registered as ``plugin``
+        (``plugin:asobi-myscore 0.1.0``, from :attr:`asobi.faults.PluginFault.plugin`), for a
+        tool that goes on without a faulty plugin; the very registry when it has no such
+        plugin. Warnings already given are not given again."""
+        name = plugin.removeprefix("plugin:")
+        eps = [ep for ep in self.plugin_entry_points if name not in (_dist_name(ep), ep.value)]
+        extras = [p for p in self.extra_plugins if repr(p) != name]
+        if len(eps) == len(self.plugin_entry_points) and len(extras) == len(self.extra_plugins):
+            return self
+        return replace(self, plugin_entry_points=eps, extra_plugins=extras, _games=None,
+                       _plugins=None)
 
     # ------------------------------------------------------------------ games
     def games(self) -> dict[str, Game]:

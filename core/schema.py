@@ -12,6 +12,14 @@ Example::
         "redeal": Struct({"board_four_of_month": Bool()}),
         "yaku": MapOf(Slug(), YAKU),
     })
+
+Rule values often come from outside (a variant file someone sent, the rules a record carries, a
+request to the web server), so every size that drives work or memory is bounded, and checked
+before anything is built from the value: :class:`asobi.limits.Limits` bounds the whole value
+(nesting, number of values, length of any text or list, size of any number) and is checked first
+by :meth:`Schema.validate`; each type also has its own maximum (:data:`TEXT_LEN`, :data:`ID_LEN`,
+:data:`LIST_LEN`, :data:`MAP_LEN`) that a game may lower; and at most :data:`MAX_PROBLEMS`
+problems are reported. ``docs/variants/limits.md`` lists them all.
 """
 
 from __future__ import annotations
@@ -22,7 +30,43 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-Path = tuple[str | int, ...]
+from asobi.limits import (
+    DEFAULT_LIMITS,
+    MAX_DEPTH,
+    MAX_ENTRIES,
+    MAX_NUMBER,
+    MAX_TEXT,
+    MAX_VALUES,
+    Limits,
+    Path,
+    bounds_problem,
+    printable,
+    show_path,
+    shown,
+    unwritable_text,
+)
+
+__all__ = [
+    "DEFAULT_LIMITS", "ID_LEN", "LIST_LEN", "MAP_LEN", "MAX_DEPTH", "MAX_ENTRIES", "MAX_NUMBER",
+    "MAX_PROBLEMS", "MAX_TEXT", "MAX_VALUES", "TEXT_LEN", "Bool", "Checked", "Int", "Limits",
+    "List", "MapOf", "Nullable", "Path", "Problems", "Schema", "Slug", "Str", "Struct",
+    "bounds_problem", "did_you_mean", "printable", "show_path", "unwritable_text",
+]
+
+TEXT_LEN = 200
+"""Characters a :class:`Str` takes unless it sets its own ``max_len``."""
+ID_LEN = 60
+"""Characters a :class:`Slug` takes unless it sets its own ``max_len``."""
+LIST_LEN = 200
+"""Items a :class:`List` takes unless it sets its own ``max_len``."""
+MAP_LEN = 200
+"""Entries a :class:`MapOf` takes unless it sets its own ``max_len``."""
+MAX_PROBLEMS = 100
+"""Problems one validation reports at most; the rest are summed up in one line."""
+
+
+class _TooManyProblems(Exception):
+    """Raised by :meth:`Problems.add` past its limit; ends the validation."""
 
 
 @dataclass
@@ -36,8 +80,12 @@ class Problems:
 
     items: list[tuple[Path, str]] = field(default_factory=list)
     partial: bool = False
+    limit: int = MAX_PROBLEMS
+    """Problems kept at most: one more ends the validation (see :meth:`Schema.validate`)."""
 
     def add(self, path: Path, message: str) -> None:
+        if len(self.items) >= self.limit:
+            raise _TooManyProblems
         self.items.append((path, message))
 
 
@@ -70,10 +118,13 @@ class Schema:
     """Base class. ``check`` reports problems; ``describe`` says what is expected.
 
     Every schema takes a keyword ``doc``: one line saying what the value means, used by the
-    generated reference of variant keys (``python -m asobi.variantdoc``).
+    generated reference of variant keys (``python -m asobi.variantdoc``), and a keyword
+    ``limits``: the :class:`Limits` that :meth:`validate` checks first when this schema is the
+    whole value's (a game's ``rules`` schema); None means :data:`DEFAULT_LIMITS`.
     """
 
     doc: str = field(default="", kw_only=True)
+    limits: Limits | None = field(default=None, kw_only=True)
 
     def check(self, value: Any, path: Path, problems: Problems) -> None:
         raise NotImplementedError
@@ -83,9 +134,21 @@ class Schema:
 
     def validate(self, value: Any, *, partial: bool = False) -> list[tuple[Path, str]]:
         """Every problem of ``value`` as ``(path, message)``; see :class:`Problems` for
-        ``partial``."""
+        ``partial``.
+
+        The value is first held against the schema's :class:`Limits`: beyond them, that one
+        problem is the answer and nothing else looks at the value. Past
+        :data:`MAX_PROBLEMS` problems the check stops and says so."""
+        too_big = bounds_problem(value, self.limits or DEFAULT_LIMITS)
+        if too_big is not None:
+            return [too_big]
         problems = Problems(partial=partial)
-        self.check(value, (), problems)
+        try:
+            self.check(value, (), problems)
+        except _TooManyProblems:
+            problems.items.append(
+                ((), f"... and more problems: only the first {problems.limit} are shown")
+            )
         return problems.items
 
 
@@ -125,20 +188,27 @@ class Bool(Schema):
 
 @dataclass(frozen=True)
 class Str(Schema):
-    """A string; with ``choices``, one of them (``what`` names the kind: "card", "yaku")."""
+    """A string; with ``choices``, one of them (``what`` names the kind: "card", "yaku"). It is
+    at most ``max_len`` characters long (None: :data:`TEXT_LEN`)."""
 
     choices: tuple[str, ...] | None = None
     what: str = "value"
+    max_len: int | None = None
 
     def check(self, value: Any, path: Path, problems: Problems) -> None:
         if not isinstance(value, str):
             problems.add(path, f"expected {self.describe()}, got {_type_name(value)}")
             return
+        longest = TEXT_LEN if self.max_len is None else self.max_len
+        if len(value) > longest:
+            problems.add(path, f"expected {self.describe()} of at most {longest} characters, "
+                         f"got {len(value)}")
+            return
         if self.choices is not None and value not in self.choices:
             hint = did_you_mean(value, self.choices)
             if not hint and len(self.choices) <= 8:
                 hint = " (one of: " + ", ".join(self.choices) + ")"
-            problems.add(path, f"unknown {self.what} '{value}'{hint}")
+            problems.add(path, f"unknown {self.what} '{printable(value)}'{hint}")
 
     def describe(self) -> str:
         if self.choices is not None and len(self.choices) <= 8:
@@ -151,13 +221,19 @@ _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 @dataclass(frozen=True)
 class Slug(Schema):
-    """A lowercase id made of letters, digits and dashes (yaku ids, names)."""
+    """A lowercase id made of letters, digits and dashes (yaku ids, names), at most ``max_len``
+    characters long (None: :data:`ID_LEN`)."""
 
     what: str = "id"
+    max_len: int | None = None
 
     def check(self, value: Any, path: Path, problems: Problems) -> None:
-        if not isinstance(value, str) or not _SLUG.match(value):
-            problems.add(path, f"expected {self.describe()}, got {value!r}")
+        longest = ID_LEN if self.max_len is None else self.max_len
+        if isinstance(value, str) and len(value) > longest:
+            problems.add(path, f"expected {self.describe()} of at most {longest} characters, "
+                         f"got {len(value)}")
+        elif not isinstance(value, str) or not _SLUG.match(value):
+            problems.add(path, f"expected {self.describe()}, got {shown(value)}")
 
     def describe(self) -> str:
         return f"a {self.what} of lowercase letters, digits and dashes"
@@ -165,6 +241,9 @@ class Slug(Schema):
 
 @dataclass(frozen=True)
 class List(Schema):
+    """A list of ``item``: from ``min_len`` to ``max_len`` items (None: at most
+    :data:`LIST_LEN`, not named in :meth:`describe`)."""
+
     item: Schema
     min_len: int = 0
     max_len: int | None = None
@@ -174,15 +253,21 @@ class List(Schema):
         if not isinstance(value, list):
             problems.add(path, f"expected {self.describe()}, got {_type_name(value)}")
             return
+        if self.max_len is None and len(value) > LIST_LEN:
+            problems.add(path, f"a list of {len(value)} items; at most {LIST_LEN} are allowed "
+                         "here")
+            return
         if len(value) < self.min_len or (self.max_len is not None and len(value) > self.max_len):
             problems.add(path, f"expected {self.describe()}, got {len(value)} items")
+            if self.max_len is not None and len(value) > self.max_len:
+                return  # each item of too long a list is not worth checking
         seen: set[Any] = set()
         for i, item in enumerate(value):
             self.item.check(item, path + (i,), problems)
             if self.unique:
                 key = repr(item)
                 if key in seen:
-                    problems.add(path + (i,), f"{item!r} is listed twice")
+                    problems.add(path + (i,), f"{shown(item)} is listed twice")
                 seen.add(key)
 
     def describe(self) -> str:
@@ -212,7 +297,7 @@ class Struct(Schema):
             if key not in self.fields:
                 problems.add(
                     path + (key,),
-                    f"unknown key '{key}'{did_you_mean(key, self.fields)}",
+                    f"unknown key '{printable(str(key))}'{did_you_mean(key, self.fields)}",
                 )
                 continue
             self.fields[key].check(item, path + (key,), problems)
@@ -227,14 +312,21 @@ class Struct(Schema):
 
 @dataclass(frozen=True)
 class MapOf(Schema):
-    """A mapping whose keys are free (checked by ``key``) and whose values share a schema."""
+    """A mapping whose keys are free (checked by ``key``) and whose values share a schema; at
+    most ``max_len`` entries (None: :data:`MAP_LEN`)."""
 
     key: Schema
     value: Schema
+    max_len: int | None = None
 
     def check(self, value: Any, path: Path, problems: Problems) -> None:
         if not isinstance(value, dict):
             problems.add(path, f"expected a mapping, got {_type_name(value)}")
+            return
+        most = MAP_LEN if self.max_len is None else self.max_len
+        if len(value) > most:
+            problems.add(path, f"a mapping of {len(value)} entries; at most {most} are "
+                         "allowed here")
             return
         for key, item in value.items():
             self.key.check(key, path + (key,), problems)

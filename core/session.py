@@ -26,6 +26,7 @@ from asobi.errors import AsobiError
 from asobi.i18n import ENGLISH
 from asobi.model import SetupContext
 from asobi.registry import Game
+from asobi.scorers import Scorer, scorers_of
 from asobi.seeds import new_seed, parse_seed, seed_to_json
 from asobi.variants import Variant, looks_like_path
 
@@ -113,6 +114,12 @@ class Session:
 
     ``seed`` is a whole number or its text form (see :func:`asobi.seeds.parse_seed`); none
     draws a fresh one. ``self.seed`` is always the int that seeds ``random.Random``.
+
+    ``observers``: whether the end of the game is told to the ``asobi_game_over`` observers.
+    A session rebuilt from a record to replay it is built with ``False``: a replay is not a
+    game played, and a statistics plugin must not count it. It can be switched on afterwards
+    (:attr:`observers`) for a game that goes on live; an end reached while it was off is never
+    announced.
     """
 
     def __init__(
@@ -123,6 +130,7 @@ class Session:
         seed: int | str | None = None,
         setup: Mapping[str, Any] | None = None,
         variant_ref: str | None = None,
+        observers: bool = True,
     ) -> None:
         self.game = game
         self.variant = variant
@@ -133,7 +141,10 @@ class Session:
         self.moves: list[dict[str, Any]] = []
         self.notes: list[str] = []
         """Things a person replaying should know (a record's variant that changed since)."""
+        self.observers = observers
+        """Whether the end of the game is told to the ``asobi_game_over`` observers."""
         self._over_announced = False
+        self._scoring: list[Scorer] | None = None
         rng = random.Random(self.seed)
         ctx = SetupContext(
             rules=variant.rules,
@@ -158,9 +169,10 @@ class Session:
     def _announce_end(self) -> None:
         if self.finished and not self._over_announced:
             self._over_announced = True
-            self.game.hooks.game_over(
-                self.variant.name, self.result(), [str(s) for s in self.seats]
-            )
+            if self.observers:
+                self.game.hooks.game_over(
+                    self.variant.name, self.result(), [str(s) for s in self.seats]
+                )
 
     # ------------------------------------------------------------------ step API
     @property
@@ -210,6 +222,14 @@ class Session:
             raise AsobiError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
 
     # ------------------------------------------------------------------ results and records
+    @property
+    def scoring(self) -> list[Scorer]:
+        """The installed plugins that take part in this game's scoring, by distribution and
+        version (:mod:`asobi.scorers`): the record's ``scoring`` field."""
+        if self._scoring is None:
+            self._scoring = scorers_of(self.game.manager)
+        return [dict(entry) for entry in self._scoring]
+
     def result(self) -> dict[str, Any]:
         body = self.game.hooks.result(self.state)
         return {"game": self.game.name, "variant": self.variant_ref, **body}
@@ -238,6 +258,9 @@ class Session:
             record["variant_digest"] = rules_digest(rules)
         if self.setup:
             record["setup"] = self.setup
+        scoring = self.scoring
+        if scoring:  # written only when there is one: other records stay as they were
+            record["scoring"] = scoring
         record["moves"] = [dict(m) for m in self.moves]
         return record
 

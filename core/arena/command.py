@@ -8,7 +8,9 @@ import sys
 from typing import Any
 
 from asobi.arena.report import format_text, rich_progress, run_arena
+from asobi.arena.run import without_faulty
 from asobi.errors import AsobiError
+from asobi.faults import PluginFault
 from asobi.registry import Registry
 
 
@@ -29,19 +31,27 @@ def player_list(text: str) -> list[str]:
 def cmd_arena(registry: Registry, args: argparse.Namespace) -> int:
     """``asobi arena``: run, then print the report (text, or JSON with ``--json``)."""
     players = player_list(args.players)
-    with rich_progress(None if args.quiet else sys.stderr, args.game) as progress:
-        report = run_arena(
-            registry,
-            args.game,
-            players,
-            games=args.games,
-            seed=args.seed,
-            variant=args.variant,
-            workers=args.workers,
-            progress=progress,
-            ray=args.ray,
-            records=args.records,
-        )
+    while True:
+        try:
+            with rich_progress(None if args.quiet else sys.stderr, args.game) as progress:
+                report = run_arena(
+                    registry,
+                    args.game,
+                    players,
+                    games=args.games,
+                    seed=args.seed,
+                    variant=args.variant,
+                    workers=args.workers,
+                    progress=progress,
+                    ray=args.ray,
+                    records=args.records,
+                )
+            break
+        except PluginFault as fault:  # a faulty scoring plugin: go on without it
+            other = without_faulty(registry, fault)
+            if other is None:
+                raise
+            registry = other
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from asobi.errors import AsobiError
+from asobi.faults import PluginFault
 from asobi.registry import Registry
 from asobi.runner import Batch, Runner
 
@@ -46,6 +47,21 @@ def save_records(folder: Path, games: Sequence[dict[str, Any]], names: Sequence[
             path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         except OSError as exc:
             raise AsobiError(f"cannot save the record {path}: {exc.strerror}") from None
+
+
+def without_faulty(registry: Registry, fault: PluginFault) -> Registry | None:
+    """The registry to play the run again with, after ``fault``: without the cross-cutting
+    plugin at fault, which is skipped with a one-line warning, as a plugin that fails to load
+    is; None when the fault cannot be skipped (the game itself, an AI level a seat asked for)
+    and the run must stop. Games are played again from the first, so that every game of the
+    report is scored alike."""
+    if not fault.skippable or fault.plugin is None:
+        return None
+    other = registry.without(fault.plugin)
+    if other is registry:
+        return None
+    registry.warn(f"{fault}; skipped: the games are played again without it")
+    return other
 
 
 def run_batches(

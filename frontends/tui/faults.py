@@ -1,20 +1,17 @@
-"""When a game's hook fails: the fault becomes an error panel, the record of the game so far
-is saved (where ``--record`` says, else in the user's data folder), and the table leaves with
-status 1."""
+"""When a plugin fails: the fault becomes an error panel, the record of the game so far is
+saved (where ``--record`` says, else in the user's data folder), and the table leaves with
+status 1, as ``asobi play`` does in every frontend (docs/plugins.md, "When a plugin fails")."""
 
 from __future__ import annotations
 
 import asyncio
-import time
 import traceback
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-import platformdirs
 from rich.markup import escape
 
 from asobi.errors import AsobiError
+from asobi.faults import PluginFault, fault_record_path, log_fault
 from asobi_frontends.tui.screens import TextScreen, answer_of
 from asobi_frontends.tui.state import TableState
 
@@ -23,17 +20,13 @@ class Fault(Exception):
     """A game's hook raised: the game cannot go on."""
 
 
-def crash_record_path(game: str, now: Callable[[], float] = time.time) -> Path:
-    """A new file in the user's data folder (``asobi/records``) for the record of a game that
-    a fault stopped; the folder is made when missing."""
-    folder = Path(platformdirs.user_data_dir("asobi")) / "records"
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now()))
-    return folder / f"{game}-stopped-{stamp}.json"
-
-
 def described(exc: BaseException) -> str:
-    """An exception as the error panel shows it: its type, message and the last calls."""
+    """An exception as the error panel shows it. A plugin's fault is its one line naming the
+    plugin, the hook and what was wrong, its traceback written to the fault log (shown by
+    path); anything else, its type, message and the last calls."""
+    if isinstance(exc, PluginFault):
+        path = log_fault(exc)
+        return str(exc) if path is None else f"{exc}\n\n(details: {path})"
     return f"{type(exc).__name__}: {exc}\n\n{traceback.format_exc(limit=6)}"
 
 
@@ -59,7 +52,7 @@ class TableFaults(TableState):
     async def _fault(self, message: str) -> None:
         """Save the record so far, show the error panel, and leave with status 1."""
         self._busy = ""
-        path = self.launch.record_path or crash_record_path(self.launch.game.name)
+        path = self.launch.record_path or fault_record_path(self.launch.game.name)
         try:
             self.session.save(path)
             saved = self._("The record of the game so far is saved to {path}.").format(path=path)
@@ -67,8 +60,8 @@ class TableFaults(TableState):
             saved = self._("The record could not be saved: {why}").format(why=exc)
         self.status = 1
         body = "\n\n".join([
-            self._("The game stopped: a hook of the game failed. This is a fault in the game, "
-                   "not something you did."),
+            self._("The game stopped: a plugin failed (the game, or one added to it). This is "
+                   "a fault in that plugin, not something you did."),
             escape(message.strip()), escape(saved)])
         await answer_of(self, TextScreen(self._("Error"), body, self._("Enter or Esc: leave")))
         self.exit(self.status)

@@ -25,11 +25,12 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from asobi.errors import AsobiError
+from asobi.faults import PluginFault
 from asobi.registry import Registry
 
 from . import routes_lobby as lobby
 from . import routes_play as play
-from .errors import Conflict, WebError
+from .errors import Conflict, WebError, printable
 from .games import Hub
 from .guard import Guard
 from .options import ServerOptions
@@ -90,6 +91,7 @@ def create_app(
         ],
         exception_handlers={
             AsobiError: user_error,
+            PluginFault: plugin_fault,
             HTTPException: http_error,
             Exception: server_error,
         },
@@ -109,12 +111,18 @@ async def _sweep_forever(hub: Hub) -> None:
 
 async def user_error(request: Request, exc: Exception) -> Response:
     status = exc.status if isinstance(exc, WebError) else 400
-    body: dict[str, Any] = {"error": str(exc)}
+    body: dict[str, Any] = {"error": printable(str(exc))}
     if isinstance(exc, WebError) and exc.code:
         body["code"] = exc.code
     if isinstance(exc, Conflict) and exc.payload is not None:
         body["payload"] = exc.payload
     return JSONResponse(body, status_code=status)
+
+
+async def plugin_fault(request: Request, exc: Exception) -> Response:
+    """A plugin's fault outside a table's own work (creating a game, rebuilding a stored one):
+    the one-line message that names the plugin, as a JSON error (docs/plugins.md)."""
+    return JSONResponse({"error": printable(str(exc)), "code": "plugin-fault"}, status_code=500)
 
 
 async def http_error(request: Request, exc: Exception) -> Response:

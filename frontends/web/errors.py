@@ -2,7 +2,10 @@
 
 A plain :class:`asobi.errors.AsobiError` (an illegal move, a bad variant name) is a 400; these
 subclasses say more precisely what went wrong. Every one of them is answered as
-``{"error": message}`` and leaves every game as it was.
+``{"error": message}`` and leaves every game as it was. A message often quotes what the request
+sent; it goes through :func:`printable`, so that a text no UTF-8 answer can hold (a lone
+surrogate, which JSON's ``\\ud800`` escape makes) is quoted as its escape instead of failing the
+answer.
 """
 
 from __future__ import annotations
@@ -10,13 +13,19 @@ from __future__ import annotations
 from typing import Any
 
 from asobi.errors import AsobiError
+from asobi.limits import printable
+
+__all__ = [
+    "BadRequest", "Conflict", "Forbidden", "NotFound", "TooLarge", "TooMany", "Unsupported",
+    "WebError", "printable",
+]
 
 
 class WebError(AsobiError):
     status = 400
 
     def __init__(self, message: str, code: str | None = None) -> None:
-        super().__init__(message)
+        super().__init__(printable(message))
         self.code = code
         """A stable word for the page to tell refusals of one status apart (``token``...)."""
 
@@ -62,3 +71,15 @@ class TooMany(WebError):
     """A limit of the server (games, games per creator, open streams) is reached."""
 
     status = 429
+
+
+class TableStopped(WebError):
+    """A plugin's fault stopped this table (:class:`asobi.faults.PluginFault`): not the
+    player's mistake, so a 500, with the fault's one-line message and the code
+    ``plugin-fault``. The table keeps its record; every other table goes on."""
+
+    status = 500
+
+    def __init__(self, fault: str) -> None:
+        super().__init__(f"this table stopped because a plugin failed: {fault}", "plugin-fault")
+        self.fault = fault

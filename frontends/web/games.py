@@ -25,17 +25,20 @@ import anyio
 import anyio.to_thread
 
 from asobi import records
-from asobi.agents import decision_agent, explain
+from asobi.agents import decision_agent
 from asobi.driver import Driver
 from asobi.errors import AsobiError
+from asobi.faults import PluginFault
 from asobi.model import Reason
 from asobi.registry import Game, Registry
+from asobi.replayer import replay_moves
 from asobi.session import SeatSpec, Session, canonical, visible_events
 
-from .errors import Conflict, Forbidden, NotFound, TooMany
+from .errors import Conflict, Forbidden, NotFound, TableStopped, TooMany
 from .newgame import NewGame, VariantCache
 from .options import ServerOptions
 from .seats import Keys, Minted, SeatKey, deal_keys, mint, same, well_formed
+from .stopped import stop, stops_table
 from .store import Store
 
 LOG_KEEP = 400
@@ -72,11 +75,14 @@ class Live:
     driving: bool = False
     hint_cache: dict[int, tuple[int, dict[str, Any], str | Reason]] = field(default_factory=dict)
     record_path: Path | None = None
+    fault: str | None = None
+    """Why a plugin's fault stopped this table (:func:`.stopped.stop`), or None while it
+    plays."""
     driver: Driver = field(init=False)
 
     def __post_init__(self) -> None:
         session = self.session
-        self.driver = Driver(session, agent_for=lambda seat: decision_agent(session, seat))
+        self.driver = Driver(session)
 
     @property
     def game(self) -> Game:
@@ -140,7 +146,7 @@ class Hub:
     ) -> tuple[Live, Minted]:
         """Start a game as ``new`` says (checked against this server's limits)."""
         self.sweep()
-        unfinished = [g for g in self.games.values() if not g.session.finished]
+        unfinished = [g for g in self.games.values() if self._playing(g)]
         if len(unfinished) >= self.options.max_games:
             raise TooMany("the server is full; try again when some games have ended")
         cap = self.options.games_per_creator
@@ -178,20 +184,20 @@ class Hub:
         if stored is None:
             raise NotFound(f"no game '{game_id}' on this server")
         record = stored.record
+        # Rebuilt with the observers off: a game that ended before the restart was announced
+        # then, and replaying its moves is not playing them again.
         session = records.start(self.registry, record)
         # records.start treats unknown seat texts as humans; keep what the record said.
         session.seats = tuple(_seat(text) for text in record["seats"])
         live = Live(stored.id, session, stored.keys, stored.lang, stored.hints, stored.creator,
                     self.now())
-        for move in record["moves"]:
-            if session.game.hooks.obsolete_move(session.state, move["seat"], move["action"]):
+        for done in replay_moves(session, record["moves"], choices=True):
+            if done.skipped:
                 continue  # an older version asked for it; this one makes it by itself
-            legal = session.legal_actions(move["seat"])
-            index = index_of(legal, move["action"])
-            events = live.driver.play(move["seat"], move["action"])
             live.version += 1
-            live.log.append(Entry(live.version, move["seat"], session.moves[-1]["action"],
-                                  index, events))
+            live.log.append(Entry(live.version, done.seat, done.action,
+                                  -1 if done.choice is None else done.choice, done.events))
+        session.observers = True  # from here on it is played: its end is one to announce
         return live
 
     def sweep(self) -> None:
@@ -237,7 +243,19 @@ class Hub:
         live.notify()
         return code
 
+    # ------------------------------------------------------------------ plugin faults
+    def _playing(self, live: Live) -> bool:
+        """Whether ``live`` is a game still being played (not over, not stopped)."""
+        if live.fault is not None:
+            return False
+        try:
+            return not live.session.finished
+        except PluginFault as fault:
+            stop(self, live, fault)
+            return False
+
     # ------------------------------------------------------------------ moves
+    @stops_table
     def act(self, live: Live, seat: int, choice: dict[str, Any], version: int) -> bool:
         """Apply a seat's move made on ``version``. True when applied; False when it is the
         very move that already made ``version + 1`` (sent twice: applied once). A move made on
@@ -279,7 +297,13 @@ class Hub:
 
     def kick(self, live: Live) -> None:
         """Start the AI of ``live`` if an AI seat must act and no AI task runs for it."""
-        if live.driving or self.closing or live.driver.next_ai_seat() is None:
+        if live.driving or self.closing or live.fault is not None:
+            return
+        try:
+            if live.driver.next_ai_seat() is None:
+                return
+        except PluginFault as fault:
+            stop(self, live, fault)
             return
         try:
             loop = asyncio.get_running_loop()
@@ -298,18 +322,26 @@ class Hub:
                     break
                 version = live.version
                 # What the seat sees is read here, on the loop; only the thinking is threaded.
-                obs = live.session.observation(seat)
-                legal = live.session.legal_actions(seat)
-                agent = live.driver.agent(seat)
-                action = await anyio.to_thread.run_sync(
-                    agent.choose, obs, legal, limiter=self.limiter
-                )
+                think = live.driver.thinker(seat)
+                action = await anyio.to_thread.run_sync(think, limiter=self.limiter)
                 if live.version == version:
                     self.act(live, seat, {"action": action}, version)
+        except PluginFault as fault:  # the AI's level, or a hook it called, failed
+            stop(self, live, fault)
+        except TableStopped:
+            pass  # the move stopped the table (act said so); nothing more to do here
         finally:
             live.driving = False
 
     async def hint(self, live: Live, seat: int) -> tuple[dict[str, Any], str | Reason]:
+        if live.fault is not None:
+            raise TableStopped(live.fault)
+        try:
+            return await self._hint(live, seat)
+        except PluginFault as fault:
+            raise stop(self, live, fault) from fault
+
+    async def _hint(self, live: Live, seat: int) -> tuple[dict[str, Any], str | Reason]:
         if not live.hints:
             raise Forbidden("hints are off at this table (the game's creator decides)",
                             "hints-off")
@@ -320,11 +352,8 @@ class Hub:
         if cached is not None and cached[0] == live.version:
             return cached[1], cached[2]
         version = live.version
-        obs = live.session.observation(seat)
-        hinter = decision_agent(live.session, seat, live.game.strongest_level)
-        action, reason = await anyio.to_thread.run_sync(
-            explain, hinter, obs, legal, limiter=self.limiter
-        )
+        hinter = live.driver.hinter(seat)
+        action, reason = await anyio.to_thread.run_sync(hinter, limiter=self.limiter)
         answer = (dict(action), reason)
         live.hint_cache[seat] = (version, *answer)
         return answer
@@ -338,6 +367,7 @@ class Hub:
             task.cancel()
 
     # ------------------------------------------------------------------ what a seat sees
+    @stops_table
     def payload(self, live: Live, seat: int, since: int, lang: str) -> dict[str, Any]:
         """Everything the page of ``seat`` needs, and nothing another seat may hide."""
         session = live.session

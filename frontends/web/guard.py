@@ -4,14 +4,44 @@
 every HTTP response, and turns a plain-text 4xx written by a layer below the application (the
 Host check of Starlette's ``TrustedHostMiddleware`` answers ``Invalid host header`` as text) into
 the ``{"error": ...}`` body every other refusal has.
+
+:func:`require_club_key` is the check of the club passphrase for the routes that need it.
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
+from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .errors import Forbidden
+
+CLUB_KEY_HEADER = "x-asobi-club-key"
+"""The header that carries the club passphrase."""
+
+
+def has_club_key(request: Request, key: str | None) -> bool:
+    """Whether ``request`` carries the club passphrase ``key`` (always, when there is none).
+
+    The header is compared as the bytes the client sent with the key written in UTF-8, in
+    constant time: Starlette reads header bytes as Latin-1, so they are turned back into those
+    bytes first, and a passphrase with accents or kana matches when the client sends it as
+    UTF-8."""
+    if key is None:
+        return True
+    given = request.headers.get(CLUB_KEY_HEADER, "").encode("latin-1")
+    return secrets.compare_digest(given, key.encode("utf-8"))
+
+
+def require_club_key(request: Request, key: str | None, to: str) -> None:
+    """Refuse (403, code ``club-key``) a request without the club passphrase ``key``; ``to``
+    says what it is needed for ("to replay records")."""
+    if not has_club_key(request, key):
+        raise Forbidden(f"this server needs the club passphrase {to} (header X-Asobi-Club-Key)",
+                        "club-key")
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (

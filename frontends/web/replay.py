@@ -2,10 +2,14 @@
 
 Stateless: every request replays the record from its start up to ``step`` (the number of the
 record's moves applied), so nothing is kept between requests and any step can be asked for in
-any order. Bounded: the body is at most the server's body limit, and a record of more than
-:data:`MAX_MOVES` moves is refused before any is replayed. The record is checked as ``asobi
-replay`` checks it (:mod:`asobi.records`); a record that names its variant by a path on disk
-is refused unless it carries its rules (a browser must never make the server read a file).
+any order. Bounded: when the server has a club passphrase the request must carry it (403
+otherwise, before the body is read); the body is at most the server's body limit; a text that is
+not valid Unicode (a lone surrogate) anywhere in it is refused; a record of more than
+:data:`MAX_MOVES` moves is refused before any is replayed; the rules a record carries are held
+to the game's schema and its limits (:class:`asobi.limits.Limits`) before anything is built from
+them. The record is checked as ``asobi replay`` checks it (:mod:`asobi.records`); a record that
+names its variant by a path on disk is refused unless it carries its rules (a browser must never
+make the server read a file).
 
 With ``reveal`` the observation carries ``revealed`` (every seat's hand, from the game's
 ``asobi_reveal`` hook), allowed only when the record's game is over: the record holds the seed,
@@ -24,12 +28,14 @@ from starlette.responses import JSONResponse, Response
 
 from asobi import records
 from asobi.errors import AsobiError
-from asobi.registry import Registry
-from asobi.seeds import parse_seed
-from asobi.session import SeatSpec, Session, canonical, visible_events
-from asobi.variants import looks_like_path
+from asobi.limits import show_path, unwritable_text
+from asobi.registry import Game, Registry
+from asobi.replayer import ReplayError, replay_moves
+from asobi.session import Session, visible_events
+from asobi.variants import Variant, looks_like_path
 
 from .errors import BadRequest, Forbidden, NotFound
+from .guard import require_club_key
 from .newgame import VariantCache, find_game
 from .reading import body_of, hub_of, lang_of, whole
 
@@ -41,48 +47,39 @@ LOG_LINES = 300
 
 
 def start(registry: Registry, variants: VariantCache, record: Any) -> Session:
-    """A fresh session set up as ``record`` says, once the record is one this server may
-    replay (a BadRequest saying why otherwise). Like :func:`asobi.records.start`, but a variant
-    named by the record is looked up among the game's own and the club's (cached, never a
-    path on the server's disk)."""
+    """A fresh session set up as ``record`` says (:func:`asobi.records.start`, observers off),
+    once the record is one this server may replay (a BadRequest saying why otherwise). A
+    variant named by the record is looked up among the game's own and the club's (cached,
+    never a path on the server's disk). A note tells when the scoring plugins installed here
+    are not the record's."""
     try:
         records.check_shape(record)
     except AsobiError as exc:
         raise BadRequest(str(exc), "record") from None
     assert isinstance(record, dict)
     try:
-        game = find_game(registry, record["game"])
+        find_game(registry, record["game"])
     except NotFound as exc:
         raise BadRequest(f"record: {exc}", "record") from None
     if len(record["moves"]) > MAX_MOVES:
         raise BadRequest(f"record: {len(record['moves'])} moves; this server replays records "
                          f"of at most {MAX_MOVES} moves", "record")
-    notes: list[str] = []
-    try:
-        if isinstance(record.get("rules"), dict):
-            variant = records.stored_variant(game, record, notes)
-        elif looks_like_path(record["variant"]):
+
+    def variant_of(game: Game, name: str) -> Variant:
+        if looks_like_path(name):
             raise BadRequest("record: its variant is a file on the player's disk and the record "
                              "does not carry its rules, so it cannot be replayed here", "record")
-        else:
-            variant = variants.find(game, record["variant"])
-        seats = []
-        for text in record["seats"]:
-            try:
-                seats.append(SeatSpec.parse(text))
-            except AsobiError:
-                seats.append(SeatSpec("human"))  # who played a seat does not change a replay
-        info = game.info
-        if not info.min_players <= len(seats) <= info.max_players:
-            raise AsobiError(f"record has {len(seats)} seats; {info.title} takes "
-                             f"{info.min_players} to {info.max_players}")
-        session = Session(game, variant, tuple(seats), seed=parse_seed(record["seed"]),
-                          setup=record.get("setup"), variant_ref=record["variant"])
+        return variants.find(game, name)
+
+    try:
+        session = records.start(registry, record, variant_of=variant_of)
     except BadRequest:
         raise
     except AsobiError as exc:
         raise BadRequest(f"record: {exc}", "record") from None
-    session.notes.extend(notes)
+    warning = records.scoring_warning(session, record)
+    if warning is not None:
+        session.notes.append(warning)
     return session
 
 
@@ -103,30 +100,22 @@ def replay_payload(
         raise BadRequest(f"'seat' must be between 0 and {session.players - 1}", "seat")
     hooks = session.game.hooks
     log: list[str] = []
-    last: list[dict[str, Any]] = []
-    shown: dict[str, Any] | None = None
-    for index in range(total + 1):
-        if index == step:
-            shown = _snapshot(session, index, seat, last, log, lang, reveal)
-        if index == total:
-            break
-        move = moves[index]
-        action = move["action"]
-        if hooks.obsolete_move(session.state, move["seat"], action):
-            last = []
-            continue  # an older version asked for it; this one makes it by itself
-        if session.finished:
-            raise BadRequest(f"record: move {index} ({canonical(action)}): the game was "
-                             "already over", "record")
+    shown = _snapshot(session, 0, seat, [], log, lang, reveal) if step == 0 else None
+    steps = replay_moves(session, moves)
+    while True:
         try:
-            last = visible_events(session.apply(move["seat"], action), seat)
-        except AsobiError as exc:
-            raise BadRequest(f"record: move {index} ({canonical(action)}): {exc.message}",
-                             "record") from None
-        if index < step:
+            done = next(steps, None)
+        except ReplayError as exc:
+            raise BadRequest(f"record: {exc}", "record") from None
+        if done is None:
+            break
+        last = visible_events(done.events, seat)
+        if done.index < step:
             log.extend(text for text in (hooks.describe_event(e, seat, lang) for e in last)
                        if text)
             del log[:-LOG_LINES]
+        if done.index + 1 == step:
+            shown = _snapshot(session, step, seat, last, log, lang, reveal)
     assert shown is not None
     over = session.finished
     hands = shown.pop("hands")
@@ -184,9 +173,14 @@ async def replay(request: Request) -> Response:
     The replay runs in a worker thread (bounded with the AI's), so a long record never holds
     up the other games' requests."""
     hub = hub_of(request)
+    require_club_key(request, hub.options.club_key, "to replay records")
     data = await body_of(request)
     if "record" not in data:
         raise BadRequest('send {"record": {...}, "step": N, "seat": S}')
+    bad_text = unwritable_text(data)
+    if bad_text is not None:
+        raise BadRequest(f"{show_path(bad_text, 'request')}: a text holding a lone surrogate, "
+                         "which is not a character: send the text itself", "record")
     record = data["record"]
     moves = record.get("moves") if isinstance(record, dict) else None
     total = len(moves) if isinstance(moves, list) else 0

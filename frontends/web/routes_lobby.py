@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import secrets
 import statistics
 from pathlib import Path
 from typing import Any
@@ -15,8 +14,9 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from asobi.i18n import LANGUAGES, entries
 from asobi.registry import Game
 
-from .errors import Forbidden, NotFound
+from .errors import NotFound
 from .games import Live
+from .guard import require_club_key
 from .hookspecs import web_assets
 from .newgame import find_game, read_new_game
 from .reading import body_of, hub_of, lang_of
@@ -144,11 +144,7 @@ async def rules(request: Request) -> Response:
 
 async def create(request: Request) -> Response:
     hub = hub_of(request)
-    key = hub.options.club_key
-    if key is not None:
-        given = request.headers.get("x-asobi-club-key", "")
-        if not secrets.compare_digest(given.encode("utf-8", "replace"), key.encode("utf-8")):
-            raise Forbidden("this server needs the club passphrase to create games", "club-key")
+    require_club_key(request, hub.options.club_key, "to create games")
     data = await body_of(request)
     new = read_new_game(hub.registry, hub.variants, data, hub.options)
     creator = request.client.host if request.client else "unknown"

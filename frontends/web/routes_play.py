@@ -13,7 +13,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from asobi.session import canonical
 
-from .errors import BadRequest, Conflict, Forbidden, TooMany
+from .errors import BadRequest, Conflict, Forbidden, TableStopped, TooMany
 from .games import index_of
 from .reading import body_of, hub_of, lang_of, seat_of, since_of, token_of, whole
 from .routes_lobby import invitation_link
@@ -96,6 +96,8 @@ async def stream(request: Request) -> Response:
     live, seat = seat_of(request)
     lang = lang_of(request)
     since = since_of(request)
+    if live.fault is not None:  # a stopped table has nothing more to tell: no reconnecting
+        raise TableStopped(live.fault)
     if len(live.listeners) >= hub.options.listeners_per_game:
         raise TooMany("too many open pages follow this game; close some and reload")
     queue: asyncio.Queue[int | None] = asyncio.Queue()

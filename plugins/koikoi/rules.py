@@ -17,6 +17,7 @@ from asobi.schema import (
     Bool,
     Checked,
     Int,
+    Limits,
     List,
     MapOf,
     Nullable,
@@ -39,6 +40,11 @@ LAST_TURN_ACTION = ("auto-stop", "offer-stop")
 ``offer-stop`` (a decision whose only option was stop) is still accepted so that older variant
 files stay valid, and it means the same as ``auto-stop``."""
 WHEN_BOTH = ("redeal", "nobody")
+MAX_YAKU = 64
+"""The most yaku a rule set holds (the built-in ones have 11 to 13)."""
+LIMITS = Limits(depth=6, values=5_000, entries=200, text=200)
+"""The bounds of a whole ``rules`` mapping, checked before anything else (see
+:class:`asobi.schema.Limits`): the built-in variants nest 4 levels and hold under 150 values."""
 
 CARD = Str(choices=CARD_IDS, what="card")
 KIND = Str(choices=KINDS, what="card kind")
@@ -51,11 +57,14 @@ YAKU = Struct(
             doc="false: the yaku is not played (switches off a yaku of the parent variant). "
             "Left out: true."
         ),
-        "cards": List(CARD, unique=True, doc="Cards of the yaku's pool, by id."),
+        "cards": List(CARD, unique=True, max_len=len(CARD_IDS),
+                      doc="Cards of the yaku's pool, by id."),
         "kinds": List(
-            KIND, unique=True, doc="Card kinds whose every card joins the pool (bright, ...)."
+            KIND, unique=True, max_len=len(KINDS),
+            doc="Card kinds whose every card joins the pool (bright, ...).",
         ),
-        "groups": List(GROUP, unique=True, doc="Named card groups whose cards join the pool."),
+        "groups": List(GROUP, unique=True, max_len=len(GROUPS),
+                       doc="Named card groups whose cards join the pool."),
         "round_month": Bool(
             doc="true: the four cards of the current round's month join the pool. "
             "Left out: false."
@@ -63,11 +72,13 @@ YAKU = Struct(
         "required": List(
             CARD,
             unique=True,
+            max_len=len(CARD_IDS),
             doc="Cards that must all be captured for the yaku to count, besides the pool count.",
         ),
         "required_groups": List(
             GROUP,
             unique=True,
+            max_len=len(GROUPS),
             doc="Card groups whose cards must all be captured, like 'required'.",
         ),
         "count": Int(
@@ -92,6 +103,7 @@ YAKU = Struct(
         "cancelled_by": List(
             CARD,
             unique=True,
+            max_len=len(CARD_IDS),
             doc="The yaku does not count while its owner has captured any of these cards "
             "(e.g. the rain man spoiling a viewing yaku). Left out: never cancelled.",
         ),
@@ -103,12 +115,14 @@ YAKU = Struct(
         "replaces": List(
             Slug(what="yaku id"),
             unique=True,
+            max_len=MAX_YAKU,
             doc="Yaku that are not scored when this one is made (a bigger set replacing a "
             "smaller one).",
         ),
         "requires": List(
             Slug(what="yaku id"),
             unique=True,
+            max_len=MAX_YAKU,
             doc="Yaku that must all be made as well: this one is a bonus on top of them.",
         ),
     },
@@ -289,15 +303,16 @@ SCHEMA = Checked(
                 doc="What happens when both hands are empty and nobody stopped.",
             ),
             "yaku": Checked(
-                MapOf(Slug(what="yaku id"), YAKU),
+                MapOf(Slug(what="yaku id"), YAKU, max_len=MAX_YAKU),
                 yaku_problems,
                 doc="The yaku played, by id, checked in file order. A variant that extends "
                 "another can change single keys of its yaku, add yaku, or switch some off "
-                "with enabled: false.",
+                f"with enabled: false. At most {MAX_YAKU} yaku.",
             ),
         }
     ),
     _check_whole,
+    limits=LIMITS,
 )
 """Schema of a Koi-Koi variant's ``rules`` mapping (``GameInfo.schema``)."""
 

@@ -1,8 +1,10 @@
-"""Text views of Koi-Koi: the terminal board, menu labels, event lines and the rules page.
+"""Text views of Koi-Koi: the terminal board, menu labels and the reasons of hints.
 
-Everything here reads observations, events and rule mappings (plain data); every user-facing
-string goes through the ``asobi_koikoi`` translator. Cards are shown by their names in the
-player's language (names.py); ids stay in the data.
+Everything here reads observations and rule mappings (plain data); every user-facing string
+goes through the ``asobi_koikoi`` translator. Cards are shown by their names in the player's
+language (names.py); ids stay in the data. The lines about events are
+:mod:`asobi_koikoi.narration`, the rules page :mod:`asobi_koikoi.rulespage`; both are also
+importable from here, as they were when this module held them.
 """
 
 from __future__ import annotations
@@ -11,22 +13,24 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asobi.i18n import Translator, translator
+from asobi.i18n import translator
 from asobi.model import Reason
 
-from .cards import GROUPS, INDEX, PLANTS, month_of
+from .cards import INDEX, PLANTS, month_of
 from .names import card_name, card_names, counts_as, kind_label
-from .rules import compile_rules
+from .narration import describe_event
+from .rulespage import rules_text
+from .wording import KIND_LABELS, Tr, pair, person, tr
 
-Tr = Translator
+__all__ = [
+    "KIND_LABELS", "WIDTH", "describe_action", "describe_event", "describe_reason",
+    "render_text", "rules_text",
+]
 
-KIND_LABELS = {"bright": "brights", "animal": "animals", "ribbon": "ribbons", "plain": "plains"}
 WIDTH = 80
 """Terminal columns the board and the hand are wrapped to."""
 
-
-def _tr(lang: str) -> Tr:
-    return translator("asobi_koikoi", lang)
+_tr = tr  # the name this module's helpers had before the split (tests read it)
 
 
 def _columns(text: str) -> int:
@@ -68,37 +72,6 @@ def _zone(_: Tr, head: str, cards: Sequence[str], sake_is_plain: bool) -> list[s
     return _wrapped(prefix, [_shown(_, c, sake_is_plain) for c in cards], _(", "))
 
 
-def _who(_: Tr, viewer: int | None, seat: int | None) -> str:
-    if seat is None:
-        return _("nobody")
-    if viewer is None:
-        return _seat(_, seat)
-    return _("you") if seat == viewer else _("the opponent")
-
-
-def _seat(_: Tr, seat: int) -> str:
-    """A seat named for an onlooker, counted from 1."""
-    return _("Seat {n}").format(n=seat + 1)
-
-
-def _pair(_: Tr, viewer: int | None, values: list[Any]) -> str:
-    if viewer is None:
-        return _("{first}: {a} · {second}: {b}").format(
-            first=_seat(_, 0), a=values[0], second=_seat(_, 1), b=values[1])
-    return _("you {mine} · opponent {theirs}").format(
-        mine=values[viewer], theirs=values[1 - viewer]
-    )
-
-
-def _by(seat: int | None, actor: Any, mine: str, theirs: str, onlooker: str) -> str:
-    """The sentence about an act of ``actor``: told to its doer (``mine``), to the other
-    player (``theirs``), or to an onlooker of a game without people (``seat`` None), whose
-    sentence names the actor as ``{who}``."""
-    if seat is None:
-        return onlooker
-    return mine if actor == seat else theirs
-
-
 def _by_kind(_: Tr, cards: list[str], sake_is_plain: bool) -> list[str]:
     """Captured cards by kind (the sake cup under animals and plains when it is both)."""
     lines = []
@@ -130,7 +103,7 @@ def _yaku_lines(_: Tr, player: Mapping[str, Any]) -> list[str]:
 
 def render_text(obs: Mapping[str, Any], lang: str) -> str:
     """The whole table as the seat sees it."""
-    _ = _tr(lang)
+    _ = tr(lang)
     me = obs["seat"]
     other = 1 - me
     month = obs["month"]
@@ -138,10 +111,10 @@ def render_text(obs: Mapping[str, Any], lang: str) -> str:
     lines = [
         _("Koi-Koi — round {round}/{rounds} (month {month}: {plant}) — dealer: {dealer}").format(
             round=obs["round"], rounds=obs["rounds"], month=month,
-            plant=_(PLANTS[month - 1]), dealer=_who(_, me, obs["dealer"])),
-        _("Scores: {pair}").format(pair=_pair(_, me, obs["scores"])),
+            plant=_(PLANTS[month - 1]), dealer=person(_, me, obs["dealer"])),
+        _("Scores: {pair}").format(pair=pair(_, me, obs["scores"])),
         _("Koi-koi calls: {pair}").format(
-            pair=_pair(_, me, [p["koikoi"] for p in obs["players"]])),
+            pair=pair(_, me, [p["koikoi"] for p in obs["players"]])),
         " · ".join((
             _.n("Stock: {n} card", "Stock: {n} cards", obs["stock"]).format(n=obs["stock"]),
             _.n("opponent's hand: {n} card", "opponent's hand: {n} cards",
@@ -195,7 +168,7 @@ def _status(_: Tr, obs: Mapping[str, Any]) -> str:
 
 def describe_action(obs: Mapping[str, Any], action: Mapping[str, Any], lang: str) -> str:
     """A menu label for ``action``."""
-    _ = _tr(lang)
+    _ = tr(lang)
     if "play" in action:
         card = action["play"]
         month = month_of(INDEX[card])
@@ -221,229 +194,6 @@ def describe_action(obs: Mapping[str, Any], action: Mapping[str, Any], lang: str
     return str(dict(action))
 
 
-def describe_event(event: Mapping[str, Any], seat: int | None, lang: str) -> str | None:
-    """One line about ``event`` for ``seat`` (None for events that need no line); ``seat``
-    None is an onlooker, for whom both seats are named."""
-    _ = _tr(lang)
-    kind = event["type"]
-    who = event.get("seat")
-    mine = who == seat
-    actor = _seat(_, who) if isinstance(who, int) else ""
-    if kind == "new_round":
-        text = _("Round {round}/{rounds} (month {month}); dealer: {dealer}. Board: {board}.")
-        return text.format(
-            round=event["round"], rounds=event["rounds"], month=event["month"],
-            dealer=_who(_, seat, event["dealer"]), board=card_names(_, event["board"]))
-    if kind == "deal":
-        if not mine:
-            return None
-        return _("Your hand: {cards}.").format(cards=card_names(_, event["hand"]))
-    if kind == "redeal":
-        reasons = {
-            "board-four-of-month": _("four cards of one month on the board"),
-            "board-four-pairs": _("four pairs on the board"),
-            "hand-four-of-month": _("four cards of one month in a hand"),
-            "hand-four-pairs": _("four pairs in a hand"),
-            "hand-yaku-both": _("both players hold a hand yaku"),
-        }
-        return _("Redeal: {reason}.").format(reason=reasons.get(event["reason"], event["reason"]))
-    if kind == "hand_yaku":
-        text = _by(seat, who, _("You show {yaku} ({cards}) and win {points}."),
-                   _("The opponent shows {yaku} ({cards}) and wins {points}."),
-                   _("{who} shows {yaku} ({cards}) and wins {points}."))
-        return text.format(yaku=_(event["yaku"]), cards=card_names(_, event["cards"]),
-                           points=event["points"], who=actor)
-    if kind == "play":
-        text = _by(seat, who, _("You play {card}."), _("The opponent plays {card}."),
-                   _("{who} plays {card}."))
-        return text.format(card=card_name(_, event["card"]), who=actor)
-    if kind == "draw":
-        text = _by(seat, who, _("You draw {card}."), _("The opponent draws {card}."),
-                   _("{who} draws {card}."))
-        return text.format(card=card_name(_, event["card"]), who=actor)
-    if kind == "lay":
-        return _("{card} stays on the board.").format(card=card_name(_, event["card"]))
-    if kind == "choose":
-        text = _by(seat, who, _("{card} matches {a} and {b}: you choose one."),
-                   _("{card} matches {a} and {b}: the opponent chooses one."),
-                   _("{card} matches {a} and {b}: {who} chooses one."))
-        a, b = event["candidates"][:2]
-        return text.format(card=card_name(_, event["card"]), a=card_name(_, a),
-                           b=card_name(_, b), who=actor)
-    if kind == "capture":
-        text = _by(seat, who, _("You capture {cards}."), _("The opponent captures {cards}."),
-                   _("{who} captures {cards}."))
-        return text.format(cards=card_names(_, event["cards"]), who=actor)
-    if kind == "yaku":
-        made = ", ".join(f"{_(y['title'])} {y['points']}" for y in event["yaku"])
-        text = _by(seat, who, _("Your yaku: {list} (total {total})."),
-                   _("The opponent's yaku: {list} (total {total})."),
-                   _("Yaku of {who}: {list} (total {total})."))
-        return text.format(list=made, total=event["total"], who=actor)
-    if kind == "koikoi":
-        text = _by(seat, who, _("You call koi-koi!"), _("The opponent calls koi-koi!"),
-                   _("{who} calls koi-koi!"))
-        return text.format(who=actor)
-    if kind == "stop":
-        if event.get("auto"):
-            text = _by(seat, who, _("No turn remains: you stop and score {points}."),
-                       _("No turn remains: the opponent stops and scores {points}."),
-                       _("No turn remains: {who} stops and scores {points}."))
-        else:
-            text = _by(seat, who, _("You stop and score {points}."),
-                       _("The opponent stops and scores {points}."),
-                       _("{who} stops and scores {points}."))
-        return text.format(points=event["points"], who=actor)
-    if kind == "round_end":
-        if event["winner"] is None:
-            head = _("Round {round} ends in a draw.")
-        else:
-            head = _by(seat, event["winner"], _("You win round {round}."),
-                       _("The opponent wins round {round}."), _("{who} wins round {round}."))
-        if event["exhausted"]:
-            head += " " + _("(No cards left.)")
-        tail = _("Points: {points}. Scores: {scores}.").format(
-            points=_pair(_, seat, [_signed(p) for p in event["points"]]),
-            scores=_pair(_, seat, event["scores"]))
-        return head.format(round=event["round"], who=_who(_, seat, event["winner"])) + " " + tail
-    if kind == "game_over":
-        winner = event["winner"]
-        if winner is None:
-            head = _("Game over: a draw.")
-        else:
-            head = _by(seat, winner, _("Game over: you win."), _("Game over: the opponent wins."),
-                       _("Game over: {who} wins.")).format(who=_who(_, seat, winner))
-        return head + " " + _("Final scores: {scores}.").format(
-            scores=_pair(_, seat, event["scores"]))
-    return None
-
-
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points)
-
-
-# --------------------------------------------------------------------------- rules page
-
-
-def _yaku_cards(_: Tr, spec: Mapping[str, Any]) -> str:
-    """The cards a yaku is made of, as a comma-separated list of names and kinds."""
-    parts = [card_name(_, c) for c in spec.get("cards", ())]
-    parts += [_(KIND_LABELS[k]) for k in spec.get("kinds", ())]
-    for group in spec.get("groups", ()):
-        parts += [card_name(_, c) for c in GROUPS[group]]
-    if spec.get("round_month"):
-        parts.append(_("the four cards of the round's month"))
-    pool = _(", ").join(parts)
-    required = [*spec.get("required", ())]
-    for group in spec.get("required_groups", ()):
-        required += GROUPS[group]
-    text = ""
-    if pool:
-        text = _("{count} of: {pool}").format(count=spec.get("count", _("all")), pool=pool)
-    if required:
-        need = _("with {cards}").format(cards=card_names(_, required))
-        text = f"{text} {need}" if text else need
-    return text
-
-
-def rules_text(rules: Mapping[str, Any], lang: str) -> str:
-    """The rules page of a variant: the yaku table with points, then the round rules."""
-    _ = _tr(lang)
-    compiled = compile_rules(rules)
-    yes_no = {True: _("yes"), False: _("no")}
-    lines = [_("Koi-Koi: yaku"), ""]
-    titles = {k: v["title"] for k, v in rules["yaku"].items()}
-    for spec in rules["yaku"].values():
-        if not spec.get("enabled", True):
-            continue
-        points = str(spec["points"])
-        if spec.get("per_extra"):
-            points += " " + _("+{n} per extra card").format(n=spec["per_extra"])
-        notes = []
-        if spec.get("points_after_koikoi") is not None:
-            notes.append(_("{n} after a koi-koi call").format(n=spec["points_after_koikoi"]))
-        if spec.get("only_after_koikoi"):
-            notes.append(_("only after a koi-koi call"))
-        if spec.get("cancelled_by"):
-            notes.append(_("void when you capture {cards}").format(
-                cards=card_names(_, spec["cancelled_by"])))
-        if spec.get("requires"):
-            notes.append(_("needs {yaku}").format(
-                yaku=", ".join(_(titles[r]) for r in spec["requires"])))
-        if spec.get("replaces"):
-            notes.append(_("instead of {yaku}").format(
-                yaku=", ".join(_(titles[r]) for r in spec["replaces"])))
-        if spec.get("exclusive"):
-            notes.append(_("only the highest of the {group} group counts").format(
-                group=_(spec["exclusive"])))
-        cards = _yaku_cards(_, spec)
-        line = f"  {_(spec['title'])}: {points}" + (f" — {cards}" if cards else "")
-        if notes:
-            line += " (" + "; ".join(notes) + ")"
-        lines.append(line)
-    lines.append("  " + _("The sake cup counts as a plain too: {answer}").format(
-        answer=yes_no[rules["sake_cup_is_plain"]]))
-    lines += ["", _("Round rules"), ""]
-    first = {"random": _("chosen at random"), "seat-0": _("seat 0"), "seat-1": _("seat 1")}
-    nxt = {"winner": _("the round's winner (the dealer after a draw)"),
-           "alternate": _("the players take turns"), "keep": _("the same dealer")}
-    lines.append("  " + _("Rounds: {n}").format(n=rules["rounds"]))
-    lines.append("  " + _("First dealer: {how}; next dealer: {next}").format(
-        how=first[rules["first_dealer"]], next=nxt[rules["next_dealer"]]))
-    lines.append("  " + _("Starting points: {n}; zero-sum: {zs}; the game ends early at 0: {end}")
-                 .format(n=rules["starting_points"], zs=yes_no[rules["zero_sum"]],
-                         end=yes_no[rules["end_at_zero"]]))
-    redeal = rules["redeal"]
-    reasons = [label for key, label in (
-        ("board_four_of_month", _("four cards of one month on the board")),
-        ("board_four_pairs", _("four pairs on the board")),
-        ("hand_four_of_month", _("four cards of one month in a hand")),
-        ("hand_four_pairs", _("four pairs in a hand"))) if redeal[key]]
-    lines.append("  " + _("Redeal on: {list}").format(list="; ".join(reasons) or _("never")))
-    hand = rules["hand_yaku"]
-    shown = [f"{_(h['title'])} {h['points']}" for h in (hand["four_of_month"], hand["four_pairs"])
-             if h["enabled"]]
-    if shown:
-        both = {"redeal": _("redeal"), "nobody": _("nobody wins, play on")}[hand["when_both"]]
-        lines.append("  " + _("Hand yaku (win at once): {list}; when both hold one: {both}")
-                     .format(list=", ".join(shown), both=both))
-    else:
-        lines.append("  " + _("Hand yaku: none"))
-    lines.append("  " + _("Stop or koi-koi after a turn that made a new yaku or raised the total; "
-                          "the stopper scores, the other player scores nothing."))
-    text = _("On {whose} final turn a new yaku stops the round by itself.")
-    whose = _("a player's") if compiled.last_turn_own else _("the round's")
-    lines.append("  " + text.format(whose=whose))
-    scoring = rules["scoring"]
-    if scoring["koikoi_calls"]:
-        steps = []
-        for i, step in enumerate(scoring["koikoi_calls"], start=1):
-            if "add" in step:
-                steps.append(f"{i} → +{step['add']}")
-            else:
-                steps.append(f"{i} → ×{step['multiply']}")
-        lines.append("  " + _("Bonus by the stopper's number of koi-koi calls: {list}").format(
-            list=", ".join(steps)))
-    if scoring["double_at"] is not None:
-        lines.append("  " + _("A yaku total of {n} or more is multiplied by {f}.").format(
-            n=scoring["double_at"], f=scoring["double_factor"]))
-    if scoring["own_koikoi_multiplier"] > 1:
-        lines.append("  " + _("A stopper who called koi-koi this round: ×{f}.").format(
-            f=scoring["own_koikoi_multiplier"]))
-    if scoring["opponent_koikoi_multiplier"] > 1:
-        lines.append("  " + _("Stopping after the opponent called koi-koi: ×{f}.").format(
-            f=scoring["opponent_koikoi_multiplier"]))
-    exhausted = rules["exhausted"]
-    outcome = {
-        "draw": _("a draw, nobody scores"),
-        "dealer": _("the dealer wins {n}").format(n=exhausted["points"]),
-        "higher": _("the higher yaku total wins; otherwise the dealer wins {n}").format(
-            n=exhausted["points"]),
-    }[exhausted["outcome"]]
-    lines.append("  " + _("When both hands run out: {outcome}.").format(outcome=outcome))
-    return "\n".join(lines)
-
-
 # --------------------------------------------------------------------------- hints
 
 
@@ -463,7 +213,7 @@ def describe_reason(reason: Reason | str, lang: str) -> str | None:
     the reason); None for plain text, which the core's default shows as it is."""
     if not isinstance(reason, Reason):
         return None
-    _ = _tr(lang)
+    _ = tr(lang)
     message = _(reason.text)
     if message == reason.text:  # the core's own reasons ("the only legal move"...)
         message = translator("asobi", lang)(message)

@@ -9,6 +9,7 @@ from typing import Any
 from asobi.schema import (
     Checked,
     Int,
+    Limits,
     List,
     MapOf,
     Path,
@@ -20,7 +21,7 @@ from asobi.schema import (
 )
 from asobi.variants import merge_rules
 from asobi_sakura.cards import GARDEN_KINDS, PAINTER_KINDS, PAINTER_KINDS_WITH_STEPS, Card
-from asobi_sakura.garden import Garden, build_garden, check_path
+from asobi_sakura.garden import MAX_SPACES, MAX_WIDTH, Garden, build_garden, check_path
 
 NEUTRAL_MODES: tuple[str, ...] = ("deck", "hand", "none")
 GATE_TIES: tuple[str, ...] = ("unplaced", "shared")
@@ -34,6 +35,14 @@ PLAYER_WORDS: tuple[str, ...] = ("two", "three", "four", "five", "six")
 """The keys of ``by_players``: the numbers of players, in words (keys stay text in JSON)."""
 VARYING: tuple[str, ...] = ("hand_size", "tokens", "bump_back", "garden", "scoring")
 """The rule values ``by_players`` may set for one number of players."""
+MAX_DECK = 200
+"""The most cards a deck holds (the standard deck has 60)."""
+MAX_TOKENS = 10_000
+"""The largest number of tokens any rule value gives: start, total, bump loss, a place's
+tokens (the standard box holds 80)."""
+LIMITS = Limits(depth=6, values=5_000, entries=MAX_DECK, text=200)
+"""The bounds of a whole ``rules`` mapping, checked before anything else (see
+:class:`asobi.schema.Limits`): the built-in variants nest 5 levels and hold about 400 values."""
 FIXED: dict[str, str] = {
     "deck": "the cards are the same at every table",
     "many_players": "it is itself a number of players; set the values for that number here "
@@ -146,9 +155,14 @@ class RuleValues(Schema):
                 hint = did_you_mean(key, self.fields) or f" (one of: {', '.join(self.fields)})"
                 problems.add(path + (key,), f"unknown key '{key}'{hint}")
             else:
-                part = Problems(partial=True)  # keys left out keep the standard value
-                self.fields[key].check(item, path + (key,), part)
-                problems.items.extend(part.items)
+                # keys left out keep the standard value; the problems found count towards the
+                # same bound as the others (a check past it ends with the ones found so far)
+                part = Problems(partial=True,
+                                limit=max(0, problems.limit - len(problems.items)))
+                try:
+                    self.fields[key].check(item, path + (key,), part)
+                finally:
+                    problems.items.extend(part.items)
 
     def describe(self) -> str:
         return "a mapping of rule values (" + ", ".join(self.fields) + ")"
@@ -156,7 +170,8 @@ class RuleValues(Schema):
 
 CARD = Struct(
     {
-        "n": Int(min=1, doc="The card's number: the cards of a round resolve lowest first."),
+        "n": Int(min=1, max=MAX_DECK,
+                 doc="The card's number: the cards of a round resolve lowest first."),
         "garden": Str(
             choices=GARDEN_KINDS,
             what="garden action",
@@ -195,14 +210,16 @@ _FIELDS: dict[str, Schema] = {
     ),
     "tokens": Struct(
         {
-            "start": Int(min=0, doc="Favour tokens each painter starts with."),
+            "start": Int(min=0, max=MAX_TOKENS, doc="Favour tokens each painter starts with."),
             "total": Int(
                 min=0,
+                max=MAX_TOKENS,
                 doc="Tokens in the box: the players' tokens plus the supply (enough "
                 "for six painters' start).",
             ),
             "bump_loss": Int(
                 min=0,
+                max=MAX_TOKENS,
                 doc="Tokens a painter who bumps into the Emperor gives to the supply.",
             ),
         },
@@ -217,20 +234,22 @@ _FIELDS: dict[str, Schema] = {
     "garden": Struct(
         {
             "path": Checked(
-                List(Str(what="space"), min_len=2),
+                List(Str(what="space", max_len=20), min_len=2, max_len=MAX_SPACES),
                 check_path,
                 doc="The spaces from the gate to the last cherry tree: gate, plain, "
                 "bridge, torii or tree, each optionally after a count ('3 plain'). "
                 "The gate comes first, the one torii (where the Emperor starts) before "
-                "the first tree, a tree last.",
+                f"the first tree, a tree last; at most {MAX_SPACES} spaces in all, counts "
+                "included (each bridge counted once).",
             ),
             "bridge_spaces": Int(
                 min=1,
-                max=5,
+                max=MAX_WIDTH,
                 doc="Spaces each bridge takes with fewer than many_players players.",
             ),
             "bridge_spaces_many": Int(
-                min=1, max=5, doc="Spaces each bridge takes from many_players players."
+                min=1, max=MAX_WIDTH,
+                doc="Spaces each bridge takes from many_players players."
             ),
         },
         doc="The path the Emperor and the painters walk.",
@@ -239,18 +258,19 @@ _FIELDS: dict[str, Schema] = {
         Struct(
             {
                 "places": List(
-                    Int(min=0),
+                    Int(min=0, max=MAX_TOKENS),
                     max_len=6,
                     doc="Tokens for the closest, second, ... painter when the Emperor "
                     "stops at a tree (fewer than many_players players).",
                 ),
                 "places_many": List(
-                    Int(min=0),
+                    Int(min=0, max=MAX_TOKENS),
                     max_len=6,
                     doc="Tokens by place from many_players players.",
                 ),
                 "last_tree_first": Int(
                     min=0,
+                    max=MAX_TOKENS,
                     doc="What the closest painter gets at the last tree, instead of "
                     "the first place's tokens.",
                 ),
@@ -280,10 +300,10 @@ _FIELDS: dict[str, Schema] = {
         doc="Rules for a game of two players.",
     ),
     "deck": Checked(
-        List(CARD, min_len=1),
+        List(CARD, min_len=1, max_len=MAX_DECK),
         _check_deck,
         doc="The cards, numbered 1 to the number of cards; at least six hands and six "
-        "cards more.",
+        f"cards more, and at most {MAX_DECK}.",
     ),
 }
 
@@ -313,6 +333,7 @@ SCHEMA = Checked(
         optional=frozenset({"by_players"}),
     ),
     _check_rules,
+    limits=LIMITS,
 )
 
 

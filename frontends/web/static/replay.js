@@ -9,7 +9,7 @@ import { currentLang, gt, gtn, loadGameStrings, t } from "./i18n.js";
 import { notFound } from "./notfound.js";
 import { seatLabel } from "./names.js";
 import { loadView } from "./play.js";
-import { heldSeat, savedGames } from "./saved.js";
+import { clubKey, heldSeat, savedGames, setClubKey } from "./saved.js";
 import { motion } from "./settings.js";
 
 const MAX_BYTES = 64 * 1024; // the server reads bodies up to this size
@@ -66,9 +66,15 @@ function chooser(main, app) {
       }
     } });
   const games = savedGames().filter((g) => g.token);
+  const club = app.meta?.club_key_required
+    ? h("label", { class: "club-key" }, h("span", {}, t("Club passphrase")),
+      h("input", { type: "password", id: "replay-club-key", autocomplete: "off", value: clubKey(),
+        oninput: (e) => setClubKey(e.target.value) }))
+    : null;
   clear(main).append(h("section", { class: "panel narrow replay-chooser" },
     h("h1", { tabindex: "-1" }, t("Replay a game")),
     h("p", { id: "replay-help" }, t("Open a record (the file a finished game offers to download, or one a player sent you) and step through it move by move.")),
+    club,
     h("label", { class: "file-pick" }, h("span", {}, t("Record file")), input),
     error,
     games.length ? [h("h2", {}, t("Games of this browser")),
@@ -87,8 +93,11 @@ async function viewer(main, app, record, startSeat, back = null) {
   let closed = false;
 
   async function fetchStep(step) {
+    // A club server replays records for its members only: the passphrase goes along.
+    const key = clubKey();
     return postJSON(`/api/replay?lang=${currentLang()}`,
-      { record, step, seat: state.seat, reveal: state.reveal });
+      { record, step, seat: state.seat, reveal: state.reveal },
+      { headers: key ? { "X-Asobi-Club-Key": key } : null });
   }
 
   let first;
