@@ -47,6 +47,9 @@ class GameTask:
     seed: int
     block: int
     order: tuple[int, ...]
+    deal: int | None = None
+    """The seed the pinned deal is drawn from (:func:`deal_seed`): the block's, shared by every
+    game of the block whatever its own ``seed``; None draws it from ``seed``."""
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,8 @@ def play_game(
     game = registry.game(batch.game)
     ref, variant = batch.variants[task.variant]
     players = len(task.seats)
-    setup = game.hooks.pinned_setup(variant.rules, players, deal_seed(task.seed))
+    setup = game.hooks.pinned_setup(
+        variant.rules, players, deal_seed(task.seed if task.deal is None else task.deal))
     specs = tuple(SeatSpec.parse(s) for s in task.seats)
     for spec in specs:
         if spec.is_human or spec.level is None:
@@ -131,6 +135,7 @@ def play_game(
         "order": task.order,
         "seats": task.seats,
         "seed": task.seed,
+        "deal": task.seed if task.deal is None else task.deal,
         "rounds": tuple(tuple(r["points"]) for r in result["rounds"]),
         "scores": tuple(result["scores"]),
         "winner": result["winner"],

@@ -1,13 +1,15 @@
 """``asobi arena``: many AI games, luck cancelled where possible, and what they show.
 
-Game-agnostic: it plays :class:`asobi.session.Session` games with agents from
-:func:`asobi.agents.make_agent` on the shared runner (:mod:`asobi.runner`).
+Game-agnostic: it plays :class:`asobi.session.Session` games through the driver
+(:class:`asobi.driver.Driver`, agents seeded per decision from the record) on the shared
+runner (:mod:`asobi.runner`).
 
-* Games are played in *blocks* sharing one game seed. In a two-player game a block is a
-  duplicate deal: the same seed twice, seats swapped, so each player gets both sides of the
-  same cards. With more players a block rotates the seats through every position. A game
-  that pins its deal (``asobi_pinned_setup``) deals each block's cards from its seed, and the
-  records (``--records``) carry that deal.
+* Games are played in *blocks* sharing one deal. In a two-player game a block is a duplicate
+  deal: the same cards twice, seats swapped, so each player gets both sides of them. With more
+  players a block rotates the seats through every position. A game that pins its deal
+  (``asobi_pinned_setup``) deals each block's cards from the block's deal seed, and the
+  records (``--records``) carry that deal; each game of a block has a seed of its own, so
+  players of the same level do not repeat one game with the seats permuted.
 * Seeds, agents and results depend only on the options, never on the workers (local
   processes or Ray) or timing: the same options give the same numbers (except the times).
 * Reported per player: games won, mean points per round and per game with a 95% confidence

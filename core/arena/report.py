@@ -92,7 +92,7 @@ def run_arena(
         report["rounded"] = (f"{games} games asked, {blocks * per_block} played: {unit}")
     if details:
         report["game_list"] = [  # as JSON has them (the runner's results hold tuples)
-            {"block": g["block"], "seed": g["seed"], "seats": list(g["seats"]),
+            {"block": g["block"], "seed": g["seed"], "deal": g["deal"], "seats": list(g["seats"]),
              "rounds": [list(r) for r in g["rounds"]], "scores": list(g["scores"]),
              "winner": g["winner"]}
             for g in played

@@ -5,28 +5,89 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from asobi.arena.command import add_runner_options, player_list
+from asobi.arena.run import without_faulty
+from asobi.errors import AsobiError
+from asobi.faults import PluginFault
 from asobi.lab.report import run_lab
 from asobi.registry import Registry
+
+
+@dataclass(frozen=True)
+class Extra:
+    """A module an option of the lab imports, and the optional dependency group bringing it."""
+
+    module: str
+    group: str
+    purpose: str
+    """What it is for, as the refusal says it: ``for the plots of --html``."""
+
+
+def needed_extras(args: argparse.Namespace) -> list[Extra]:
+    """The optional modules this run of the lab will import, from its options."""
+    wanted = []
+    if args.html:
+        wanted.append(Extra("matplotlib", "lab", "for the plots of --html"))
+    if not args.quiet:
+        wanted.append(Extra("rich", "lab", "for the progress bar; --quiet runs without it"))
+    if args.ray:
+        wanted.append(Extra("ray", "ray", "for --ray"))
+    return wanted
+
+
+def check_extras(args: argparse.Namespace) -> None:
+    """Refuse, before any game, a run whose options need a module that is not installed:
+    one message naming every missing one and the ``pip install`` that brings them all."""
+    missing = []
+    for extra in needed_extras(args):
+        try:
+            import_module(extra.module)
+        except ImportError:
+            missing.append(extra)
+    if missing:
+        what = ", ".join(f"{e.module} ({e.purpose})" for e in missing)
+        groups = ",".join(dict.fromkeys(e.group for e in missing))
+        raise AsobiError(f"this lab needs what is not installed: {what}; "
+                         f"install asobi with its extras: pip install 'asobi[{groups}]'")
+
+
+def _kept(resume: str | None) -> int:
+    """How many games the ``--resume`` file keeps: a run a plugin's fault stopped is played
+    again without the plugin only if it kept no game there, played with it."""
+    if resume is None:
+        return 0
+    try:
+        data = Path(resume).read_bytes()
+    except OSError:
+        return 0
+    return max(0, data.count(b"\n") - 1)  # the first line is the header
 
 
 def cmd_lab(registry: Registry, args: argparse.Namespace) -> int:
     """Run the lab; print the table (or JSON with ``--json``); write ``--html FILE``."""
     players = player_list(args.players)
+    check_extras(args)
     html = Path(args.html) if args.html else None
-    if html is not None:
-        from asobi.lab.html import render  # refuses now, before any game, without matplotlib
-
-        del render
-    report = run_lab(
-        registry, args.game, args.variant, players, games=args.games,
-        against=args.against or (), seed=args.seed, workers=args.workers, ray=args.ray,
-        records=args.records, resume=args.resume, lang=args.lang,
-        progress=None if args.quiet else sys.stderr,
-    )
+    while True:
+        kept = _kept(args.resume)
+        try:
+            report = run_lab(
+                registry, args.game, args.variant, players, games=args.games,
+                against=args.against or (), seed=args.seed, workers=args.workers, ray=args.ray,
+                records=args.records, resume=args.resume, lang=args.lang,
+                progress=None if args.quiet else sys.stderr,
+            )
+            break
+        except PluginFault as fault:  # a faulty scoring plugin: go on without it
+            other = without_faulty(registry, fault) if _kept(args.resume) == kept else None
+            if other is None:
+                raise
+            registry = other
     if html is not None:
         from asobi.lab.html import write_html
 
@@ -61,8 +122,10 @@ def add_lab_command(sub: Any, lang_arg: Any, default_lang: str) -> argparse.Argu
     p.add_argument("--resume", metavar="FILE",
                    help="keep finished games in FILE and go on from the games it holds")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--html", metavar="FILE", help="write the report as one web page")
+    p.add_argument("--html", metavar="FILE",
+                   help="write the report as one web page (needs the lab extra: matplotlib)")
     p.add_argument("--lang", type=lang_arg, default=default_lang)
-    p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    p.add_argument("--quiet", action="store_true",
+                   help="no progress bar on stderr (the bar needs the lab extra: rich)")
     p.set_defaults(run=cmd_lab)
     return p

@@ -1,10 +1,11 @@
 """What a lab run is: its variants, players and games, checked before anything is played.
 
-The games of a run are blocks sharing a seed (see :mod:`asobi.arena.plan`): in each block
-every variant is played with every seating, so variants are compared on the same deals and
-players in every seat. The run's *fingerprint* covers everything that decides its figures
-(game, variants and their rules, players, seed, games): a resume file of another run is
-refused.
+The games of a run come in blocks (see :mod:`asobi.arena.plan`): a block is one deal, played
+by every variant with every seating, each game of it with a seed of its own (the same in
+every variant), so variants are compared on the same deals and players in every seat, and
+the games of a block differ even when every seat holds the same player. The run's
+*fingerprint* covers everything that decides its figures (game, variants and their rules,
+players, seed, games, and the way games are seeded): a resume file of another run is refused.
 """
 
 from __future__ import annotations
@@ -22,6 +23,12 @@ from asobi.registry import Game, Registry
 from asobi.runner import GameTask
 from asobi.session import parse_seats, rules_digest
 from asobi.variants import Variant
+
+SEEDING = 2
+"""How the games of a block are seeded: 2, each game its own seed and the block's deal (1,
+before it: every game of a block on the block's seed, which with one AI level in every seat
+made the games of a block one game). Part of the fingerprint: a resume file kept with
+another seeding is refused."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +59,7 @@ class LabPlan:
             "players": list(self.players),
             "seed": self.seed,
             "games": self.games,
+            "seeding": SEEDING,
         }
 
     def fingerprint(self) -> str:

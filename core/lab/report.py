@@ -1,19 +1,24 @@
 """A lab from start to report: plan, play (resuming), and turn the games into figures.
 
 The report is JSON-ready. Every figure carries its value in each variant with a 95% interval
-and, when there is a reference variant, each other variant's difference from it (paired by
-block), marked ``clear_of_zero`` when the interval leaves zero out. Names are given in
-English (``name``) and in the report's language (``label``).
+(:mod:`asobi.lab.stats`; the sample size is the number of blocks) and, when there is a
+reference variant, each other variant's difference from it (paired by block, with the number
+of blocks where the two differ), marked ``clear_of_zero`` when the interval leaves zero out.
+Names are given in English (``name``) and in the report's language (``label``).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from asobi.arena.plan import seatings
 from asobi.arena.run import records_folder, run_batches
+from asobi.i18n import Translator, translator
+from asobi.lab.balance import seat_balance
 from asobi.lab.figures import (
     DISTRIBUTIONS,
     VariantData,
@@ -23,12 +28,14 @@ from asobi.lab.figures import (
 )
 from asobi.lab.plan import LabPlan, plan_lab
 from asobi.lab.resume import ResumeFile, read_games
-from asobi.lab.stats import Blocks, bootstraps, contrast, distribution
+from asobi.lab.stats import Blocks, bootstraps, column, contrast, distribution
 from asobi.progress import bar
 from asobi.registry import Game, Registry
 from asobi.runner import batches, make_runner
 
-FORMAT = 1
+FORMAT = 2
+"""2: blocks of different games (a seed per game, a deal per block), blocks as the sample
+size, score intervals, figures without variation, differing blocks, the seats' test."""
 
 
 def run_lab(
@@ -114,6 +121,7 @@ def build_report(plan: LabPlan, games: Sequence[Mapping[str, Any]], lang: str) -
     keys = list(range(plan.blocks))
     names = plan.names
     ref = plan.reference
+    cluster = float(len(seatings(n)))  # the games of a block, which share its deal
 
     def label(message: str, params: Mapping[str, str]) -> str:
         text = game.text(message, lang)
@@ -130,12 +138,14 @@ def build_report(plan: LabPlan, games: Sequence[Mapping[str, Any]], lang: str) -
                 "percent": percent}
 
     def with_values(item: dict[str, Any], tally_key: str) -> dict[str, Any]:
-        per = [d.tallies.get(tally_key, {}) for d in data]
-        item["by_variant"] = {names[v]: contrast([(1.0, per[v])], keys).json()
+        per = [column(d.tallies.get(tally_key, {}), keys) for d in data]
+        share = bool(item["percent"])
+        item["by_variant"] = {names[v]: contrast([(1.0, per[v])], keys, share, cluster).json()
                               for v in range(len(data))}
         if ref is not None:
             item["difference"] = {
-                names[v]: contrast([(1.0, per[v]), (-1.0, per[ref])], keys).json()
+                names[v]: contrast([(1.0, per[v]), (-1.0, per[ref])], keys, share,
+                                   cluster, differing=True).json()
                 for v in range(len(data)) if v != ref}
         return item
 
@@ -143,7 +153,7 @@ def build_report(plan: LabPlan, games: Sequence[Mapping[str, Any]], lang: str) -
     for fig in general_figures(n):
         item = entry(fig.key, fig.name, fig.unit, fig.percent, fig.params, "general")
         if fig.key == "balance":
-            figures.append(_balance(item, data, keys, names, ref))
+            figures.append(_balance(item, data, keys, names, ref, cluster))
             continue
         with_values(item, fig.key)
         if fig.key in DISTRIBUTIONS:
@@ -163,7 +173,8 @@ def build_report(plan: LabPlan, games: Sequence[Mapping[str, Any]], lang: str) -
         row: dict[str, Any] = {"player": spec, "position": p}
         for what in ("wins", "game", "round"):
             per = [d.tallies.get(f"player-{p}-{what}", {}) for d in data]
-            row[what] = {names[v]: contrast([(1.0, per[v])], keys).json()
+            row[what] = {names[v]: contrast([(1.0, per[v])], keys, what == "wins",
+                                            cluster).json()
                          for v in range(len(data))}
         player_rows.append(row)
     return {
@@ -177,24 +188,32 @@ def build_report(plan: LabPlan, games: Sequence[Mapping[str, Any]], lang: str) -
         "seed": plan.seed,
         "games_asked": plan.games,
         "blocks": plan.blocks,
+        "games_per_block": int(cluster),
         "games_per_variant": len(plan.tasks) // len(data),
         "pairing": ("duplicate deals, seats swapped" if n == 2 else "seats rotated")
-        + "; every variant on the same seeds",
+        + "; a block is one deal, each of its games with a seed of its own; every variant "
+        "on the same deals and seeds",
         "figures": figures,
         "player_figures": player_rows,
-        "restricted": _restricted(plan, data, keys, lang),
+        "restricted": _restricted(plan, data, keys, lang, cluster),
     }
 
 
 def _balance(item: dict[str, Any], data: Sequence[VariantData], keys: Sequence[int],
-             names: Sequence[str], ref: int | None) -> dict[str, Any]:
-    """The balance in each variant and each variant's difference from the reference, all
-    bootstrapped on the same resamples of the blocks."""
+             names: Sequence[str], ref: int | None, cluster: float) -> dict[str, Any]:
+    """The balance in each variant, from simultaneous intervals of the seats' differences
+    (:mod:`asobi.lab.balance`), with the test that every seat wins equally often; and each
+    variant's difference from the reference, bootstrapped on the same resamples of the
+    blocks for every variant (paired by block)."""
+    seats = max((len(row) - 1 for d in data for row in d.seat_wins.values()), default=0)
+    item["by_variant"] = {}
+    for v, d in enumerate(data):
+        wins = [d.tallies.get(f"seat-{s + 1}-wins", {}) for s in range(seats)]
+        estimate, test = seat_balance(wins, keys, cluster)
+        item["by_variant"][names[v]] = {**estimate.json(), "seats_equal": test}
+    if ref is None:
+        return item
     columns = [seat_table(d, keys) for d in data]
-    games = [float(c.totals(range(len(keys)))[-1]) for c in columns]
-
-    def of(v: int) -> Callable[[Sequence[int]], float | None]:
-        return lambda sample: balance(columns[v], sample)
 
     def gap(a: int, b: int) -> Callable[[Sequence[int]], float | None]:
         def stat(sample: Sequence[int]) -> float | None:
@@ -202,19 +221,20 @@ def _balance(item: dict[str, Any], data: Sequence[VariantData], keys: Sequence[i
             return None if x is None or y is None else x - y
         return stat
 
-    others = [v for v in range(len(data)) if ref is not None and v != ref]
-    stats = [of(v) for v in range(len(data))] + [gap(v, ref) for v in others if ref is not None]
-    counts = games + [games[v] for v in others]
-    found = bootstraps(stats, len(keys), counts)
-    item["by_variant"] = {names[v]: found[v].json() for v in range(len(data))}
-    if ref is not None:
-        item["difference"] = {names[v]: found[len(data) + i].json()
-                              for i, v in enumerate(others)}
+    others = [v for v in range(len(data)) if v != ref]
+    counts = [float(columns[v].totals(range(len(keys)))[-1]
+                    + columns[ref].totals(range(len(keys)))[-1]) for v in others]
+    gaps = bootstraps([gap(v, ref) for v in others], len(keys), counts)
+    item["difference"] = {}
+    for v, difference in zip(others, gaps, strict=True):
+        differ = sum(1 for b in keys
+                     if data[v].seat_wins.get(b) != data[ref].seat_wins.get(b))
+        item["difference"][names[v]] = {**difference.json(), "differing_blocks": differ}
     return item
 
 
 def _restricted(plan: LabPlan, data: Sequence[VariantData], keys: Sequence[int],
-                lang: str) -> list[dict[str, Any]]:
+                lang: str, cluster: float) -> list[dict[str, Any]]:
     """The value of each choice a restricted player gives up: the unrestricted player's
     points minus the restricted one's, per round and per game, in each variant (and how
     that value differs from the reference variant's)."""
@@ -237,23 +257,42 @@ def _restricted(plan: LabPlan, data: Sequence[VariantData], keys: Sequence[int],
             terms: list[list[tuple[float, Blocks]]] = [
                 [(1.0, d.tallies.get(f"player-{p}-{what}", {})),
                  (-1.0, d.tallies.get(f"player-{q}-{what}", {}))] for d in data]
-            item[f"per_{what}"] = {names[v]: contrast(terms[v], keys).json()
-                                   for v in range(len(data))}
+            item[f"per_{what}"] = {
+                names[v]: contrast(terms[v], keys, cluster=cluster).json()
+                for v in range(len(data))}
             if ref is not None:
                 item[f"difference_per_{what}"] = {
-                    names[v]: contrast(terms[v] + [(-c, b) for c, b in terms[ref]], keys).json()
+                    names[v]: contrast(terms[v] + [(-c, b) for c, b in terms[ref]], keys,
+                                       cluster=cluster).json()
                     for v in range(len(data)) if v != ref}
         out.append(item)
     return out
 
 
-def estimate_text(e: Mapping[str, Any], percent: bool = False, signed: bool = False) -> str:
-    """``12.3 [11.0, 13.6]`` (or ``45.1% [...]``); ``-`` when nothing was observed."""
+def estimate_text(e: Mapping[str, Any], percent: bool = False, signed: bool = False,
+                  tr: Translator | None = None) -> str:
+    """``12.3 [11.0, 13.6]`` (or ``45.1% [...]``, bounds rounded outward); ``-`` when nothing
+    was observed; ``22.00 (no variation in 20 blocks)`` for a figure without an interval
+    that never varied; a difference adds how many blocks differ (``3/100 blocks differ``)
+    and the balance the test that the seats are equal (``p = 0.41``). ``tr`` translates."""
     if e.get("value") is None:
         return "-"
+    tr = tr if tr is not None else translator("asobi", "en")
     scale, suffix = (100.0, "%") if percent else (1.0, "")
     sign = "+" if signed else ""
-    value = f"{e['value'] * scale:{sign}.2f}{suffix}"
-    if e.get("low") is None:
-        return value
-    return f"{value} [{e['low'] * scale:{sign}.2f}, {e['high'] * scale:{sign}.2f}]"
+    text = f"{e['value'] * scale:{sign}.2f}{suffix}"
+    blocks = int(e.get("blocks") or 0)
+    differ = e.get("differing_blocks")
+    if e.get("low") is not None and e.get("high") is not None:
+        low = math.floor(round(e["low"] * scale * 100, 6)) / 100
+        high = math.ceil(round(e["high"] * scale * 100, 6)) / 100
+        text += f" [{low + 0.0:{sign}.2f}, {high + 0.0:{sign}.2f}]"
+    elif e.get("no_variation") and differ != 0:
+        text += " (" + tr.n("no variation in {n} block", "no variation in {n} blocks",
+                            blocks).format(n=blocks) + ")"
+    if differ is not None and differ < blocks:
+        text += " (" + tr("{n}/{k} blocks differ").format(n=differ, k=blocks) + ")"
+    test = e.get("seats_equal")
+    if isinstance(test, Mapping) and test.get("p") is not None:
+        text += f" (p = {test['p']:.2f})"
+    return text

@@ -1,14 +1,29 @@
-"""The lab's statistics: ratios of sums over blocks of games, their 95% intervals, contrasts
-between them (differences of variants, of players, differences of differences), a seeded
-bootstrap for figures that are not ratios, and the shape of a distribution.
+"""The lab's statistics: figures as ratios of sums over blocks of games, their 95% intervals,
+paired contrasts between them, a seeded bootstrap, and the shape of a distribution.
 
-The unit of independence is the *block*: the games that share a seed (every seat rotation,
-every variant). A figure is a ratio of sums ``R = sum(total) / sum(count)`` over the blocks;
-its variance is the delta method's (cluster-robust):
-``var(R) = sum_b ((y_b - R n_b) / n_mean)^2 / (k (k - 1))`` for ``k`` blocks. A linear
-contrast ``sum_j c_j R_j`` of figures measured on the same blocks adds the blocks' residuals
-before squaring them, which is what pairing by seed buys. With one observation per block the
-interval is the usual ``1.96 s / sqrt(k)``.
+The unit of independence is the *block*: the games that share a deal (every seating, every
+variant). A figure is a ratio of sums ``R = sum(total) / sum(count)`` over the ``k`` blocks,
+with the cluster-robust (delta-method) variance
+``V = sum_b ((y_b - R n_b) / n_mean)^2 / (k (k - 1))``. Every interval takes its quantile
+from Student's t on ``k - 1`` degrees of freedom, and none is ever a single point:
+
+- a *share* (a figure shown as a percentage) gets a Wilson score interval on its effective
+  sample size ``R (1 - R) / V`` (at most its observations): it stays within 0 and 1, and a
+  share never observed in ``k`` blocks gets ``[0, t^2 / (k + t^2)]``, each block counted as
+  one observation (how much one event would weigh is not known: a yaku is 1 round of a
+  block's rounds, but 10 of its points);
+- a figure that is never negative (a count, a mean of points) gets the score interval of a
+  Poisson rate with the same variance, which a rare count needs (a count rarer than one an
+  observation is never taken as less spread than a Poisson count; one never observed gets
+  the bound of a Poisson count of none, a block's games moving together);
+- any other figure gets ``R +- t sqrt(V)``;
+- a figure whose every block gave the same value has *no variation*: its value is reported
+  without an interval;
+- a *contrast* (a difference between variants or players, a difference of differences) is
+  paired by block: each block's share of it is measured from the median block, and the
+  blocks above and below are each read as a compound Poisson count (a score interval each,
+  joined by the MOVER method). Where few blocks differ the interval widens as a rare count's
+  does, and ``*`` is withheld until enough blocks differ the same way.
 """
 
 from __future__ import annotations
@@ -17,8 +32,13 @@ import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import le, mul
 
-Z95 = 1.959964
+from asobi.lab.paired import spread
+from asobi.lab.probability import t_quantile
+
+LEVEL = 0.95
 BOOTSTRAP_REPS = 400
 BOOTSTRAP_SEED = 20120
 Blocks = Mapping[int, tuple[float, float]]
@@ -27,65 +47,199 @@ Blocks = Mapping[int, tuple[float, float]]
 
 @dataclass(frozen=True)
 class Estimate:
-    """A figure with its 95% interval; ``value`` is None when nothing was observed and the
-    interval bounds are None with fewer than two blocks."""
+    """A figure with its 95% interval.
+
+    ``value`` is None when nothing was observed; the bounds are None with fewer than two
+    blocks, and when the figure has no variation (``varies`` False: every block gave the
+    same value). ``differing`` counts the blocks where the two sides of a difference are
+    not the same; ``method`` names the interval (docs/lab.md explains each)."""
 
     value: float | None
     low: float | None
     high: float | None
     count: float
     blocks: int
+    varies: bool = True
+    differing: int | None = None
+    method: str = ""
+    p: float | None = None
+    """For a contrast asked for it: the two-sided p of its being zero."""
 
     @property
     def clear(self) -> bool:
-        """True when the interval lies wholly on one side of zero."""
-        return (self.low is not None and self.low > 0) or (
-            self.high is not None and self.high < 0)
+        """True when the figure lies wholly on one side of zero: its interval leaves zero
+        out, or every block gave the same value, other than zero."""
+        if self.low is not None and self.high is not None:
+            return self.low > 0 or self.high < 0
+        return (not self.varies and self.blocks >= 2 and self.value is not None
+                and self.value != 0)
 
-    def json(self, digits: int = 6) -> dict[str, float | int | bool | None]:
-        def r(x: float | None) -> float | None:
+    def json(self, digits: int = 6) -> dict[str, float | int | bool | str | None]:
+        """The estimate as JSON: the value rounded to ``digits`` places, the bounds rounded
+        outward (the low one down, the high one up), so that rounding never narrows them."""
+        scale = 10 ** digits
+
+        def near(x: float | None) -> float | None:
             return None if x is None else round(x, digits) + 0.0
 
-        return {"value": r(self.value), "low": r(self.low), "high": r(self.high),
-                "n": r(self.count), "blocks": self.blocks, "clear_of_zero": self.clear}
+        def down(x: float | None) -> float | None:
+            return None if x is None else math.floor(x * scale) / scale + 0.0
+
+        def up(x: float | None) -> float | None:
+            return None if x is None else math.ceil(x * scale) / scale + 0.0
+
+        out: dict[str, float | int | bool | str | None] = {
+            "value": near(self.value), "low": down(self.low), "high": up(self.high),
+            "blocks": self.blocks, "observations": near(self.count),
+            "no_variation": not self.varies, "clear_of_zero": self.clear,
+            "method": self.method}
+        if self.differing is not None:
+            out["differing_blocks"] = self.differing
+        if self.p is not None:
+            out["p"] = round(self.p, 6)
+        return out
 
 
-def contrast(terms: Sequence[tuple[float, Blocks]], keys: Sequence[int]) -> Estimate:
-    """``sum(c * R)`` of the ratio figures in ``terms`` over the blocks ``keys``."""
-    k = len(keys)
-    parts = []
-    count = 0.0
-    none = (0.0, 0.0)
-    for coef, blocks in terms:
-        pairs = [blocks.get(b, none) for b in keys]
-        total = math.fsum(y for y, _n in pairs)
-        n = math.fsum(n for _y, n in pairs)
-        if n <= 0:
-            return Estimate(None, None, None, 0.0, k)
-        parts.append((coef, pairs, total / n, n / k))
-        count += n
-    value = math.fsum(c * ratio for c, _, ratio, _ in parts)
+def quantile_t(k: int, level: float = LEVEL) -> float:
+    """The two-sided ``level`` quantile of Student's t on ``k - 1`` degrees of freedom."""
+    return t_quantile(1.0 - (1.0 - level) / 2.0, float(k - 1))
+
+
+def wilson(p: float, n: float, t: float) -> tuple[float, float]:
+    """The Wilson score interval of a share ``p`` observed on ``n`` (effective) trials."""
+    tt = t * t / n
+    centre = (p + tt / 2.0) / (1.0 + tt)
+    half = t * math.sqrt(max(p * (1.0 - p), 0.0) / n + t * t / (4.0 * n * n)) / (1.0 + tt)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def poisson_score(rate: float, variance: float, t: float) -> tuple[float, float]:
+    """The score interval of a rate whose variance is proportional to it (a Poisson count
+    scaled to ``rate`` and ``variance``): the ``mu`` with ``(rate - mu)^2 <= t^2 mu var /
+    rate``. Never below zero; skewed upwards when the count is small."""
+    a = t * t * variance / (2.0 * rate)
+    root = math.sqrt(t * t * variance + a * a)
+    return max(0.0, rate + a - root), rate + a + root
+
+
+@dataclass(frozen=True)
+class Column:
+    """A figure's totals and counts over the blocks of a report, in block order, with their
+    sums: read once from its :data:`Blocks` and used by every estimate made of it."""
+
+    totals: tuple[float, ...]
+    counts: tuple[float, ...]
+    total: float
+    count: float
+
+
+def column(blocks: Blocks | Column, keys: Sequence[int]) -> Column:
+    """The :class:`Column` of ``blocks`` over the blocks ``keys`` (zeros where not played)."""
+    if isinstance(blocks, Column):
+        return blocks
+    if not keys:
+        return Column((), (), 0.0, 0.0)
+    totals, counts = zip(*map(blocks.get, keys, repeat((0.0, 0.0))), strict=True)
+    return Column(totals, counts, math.fsum(totals), math.fsum(counts))
+
+
+def ratio(blocks: Blocks | Column, keys: Sequence[int], share: bool = False,
+          cluster: float = 1.0) -> Estimate:
+    """The ratio figure ``blocks`` over the blocks ``keys`` with its interval. ``share`` is
+    the figure's ``percent`` flag; ``cluster`` is how many games of a block share its deal
+    (a count never observed is bounded as if they moved together)."""
+    col = column(blocks, keys)
+    ys, ns, n = col.totals, col.counts, col.count
+    k = len(ys)
+    if n <= 0:
+        return Estimate(None, None, None, 0.0, k)
+    r = col.total / n
     if k < 2:
-        return Estimate(value, None, None, count, k)
-    residuals = [0.0] * k
-    for coef, pairs, ratio, mean_n in parts:
-        residuals = [e + coef * (y - ratio * n) / mean_n
-                     for e, (y, n) in zip(residuals, pairs, strict=True)]
-    half = Z95 * math.sqrt(math.fsum(e * e for e in residuals) / (k * (k - 1)))
-    low, high = value - half, value + half
-    if len(terms) == 1 and terms[0][0] == 1.0:
-        # A plain ratio cannot leave the range its blocks lie in: a count is never negative,
-        # and a share (each block's total at most its count) never passes 100%.
-        pairs = parts[0][1]
-        if all(y >= 0 for y, _n in pairs):
-            low = max(low, 0.0)
-        if all(0 <= y <= n for y, n in pairs):
-            high = min(high, 1.0)
-    return Estimate(value, low, high, count, k)
+        return Estimate(r, None, None, n, k)
+    mean_n = n / k
+    residuals = [(y - r * m) / mean_n for y, m in zip(ys, ns, strict=True)]
+    variance = math.fsum(map(mul, residuals, residuals)) / (k * (k - 1))
+    t = quantile_t(k)
+    varies = any(residuals)
+    lowest = min(ys)
+    if share and lowest >= 0 and all(map(le, ys, ns)):
+        if varies and 0.0 < r < 1.0 and variance > 0:
+            effective = min(n, r * (1.0 - r) / variance)
+        else:  # never (or always) observed: how much one event weighs is not known, so
+            effective = float(k)  # each block counts as one observation
+        low, high = wilson(r, effective, t)
+        return Estimate(r, low, high, n, k, varies, method="share")
+    if r == 0 and lowest == 0 and max(ys) == 0:
+        # a count never observed: the upper bound of a Poisson count of none, on the
+        # observations seen as ``cluster`` games moving together
+        return Estimate(r, 0.0, t * t * max(cluster, 1.0) / n, n, k, False, method="count")
+    if not varies or variance <= 0:
+        return Estimate(r, None, None, n, k, False, method="none")
+    if lowest >= 0 and r > 0:
+        if r < 1 and all(map(float.is_integer, map(float, ys))):
+            # a count of events, rarer than one an observation, is never taken as less
+            # spread than a Poisson count (as a share's effective sample is at most its own)
+            variance = max(variance, r / n)
+        low, high = poisson_score(r, variance, t)
+        return Estimate(r, low, high, n, k, method="count")
+    half = t * math.sqrt(variance)
+    return Estimate(r, r - half, r + half, n, k, method="mean")
 
 
-def ratio(blocks: Blocks, keys: Sequence[int]) -> Estimate:
-    return contrast([(1.0, blocks)], keys)
+def contrast(terms: Sequence[tuple[float, Blocks | Column]], keys: Sequence[int],
+             share: bool = False, cluster: float = 1.0, level: float = LEVEL,
+             differing: bool = False, test: bool = False) -> Estimate:
+    """``sum(c * R)`` of the ratio figures in ``terms`` over the blocks ``keys``, paired by
+    block (a single term with coefficient 1 is :func:`ratio`). ``share``: the terms are
+    shares; ``level``: the interval's confidence (0.95 unless several are read at once);
+    ``differing``: count the blocks where the two terms (two variants) are not the same;
+    ``test``: give the p of the contrast being zero (the level its interval reaches 0 at)."""
+    if len(terms) == 1 and terms[0][0] == 1.0 and level == LEVEL and not test:
+        return ratio(terms[0][1], keys, share, cluster)
+    k = len(keys)
+    columns = [column(blocks, keys) for _coef, blocks in terms]
+    differ = None
+    if differing and len(columns) == 2:
+        one, two = columns
+        differ = sum(1 for y1, n1, y2, n2 in zip(one.totals, one.counts, two.totals,
+                                                 two.counts, strict=True)
+                     if y1 != y2 or n1 != n2)
+    per_block = [0.0] * k
+    value = 0.0
+    count = 0.0
+    for (coef, _blocks), col in zip(terms, columns, strict=True):
+        n = col.count
+        if n <= 0:
+            return Estimate(None, None, None, 0.0, k, differing=differ)
+        r = col.total / n
+        # each block's share of the term: coef * ((y - r m) / mean_n + r)
+        scale, shift = coef * k / n, coef * r
+        per_block = [d + scale * (y - r * m) + shift
+                     for d, y, m in zip(per_block, col.totals, col.counts, strict=True)]
+        value += coef * r
+        count += n
+    smallest = min(col.count for col in columns)
+    if k < 2:
+        return Estimate(value, None, None, count, k, differing=differ)
+    t = quantile_t(k, level)
+    bound = sum(abs(c) for c, _ in terms)
+    parts = spread(per_block, value)
+    if parts is None:
+        p = (1.0 if value == 0 else 0.0) if test else None
+        g = max(cluster, 1.0)
+        if abs(value) <= 1e-12 * bound and (share or all(
+                all(map(float.is_integer, map(float, col.totals))) for col in columns)):
+            # No block differs: a difference of shares or of counts (whole totals) is
+            # bounded as a share or a count never observed is: by a block (a share), or by
+            # one unit in each of a block's games moving together (a count).
+            u = t * t / (k + t * t) if share else t * t * g / smallest
+            return Estimate(value, -u, u, count, k, False, differ, "paired", p)
+        return Estimate(value, None, None, count, k, False, differ, "paired", p)
+    low, high = parts.bounds(t)
+    if share:
+        low, high = max(low, -bound), min(high, bound)
+    return Estimate(value, low, high, count, k, True, differ, "paired",
+                    parts.p_value() if test else None)
 
 
 def resamples(
@@ -114,17 +268,18 @@ def resamples(
 def bootstrap(
     stat: Callable[[Sequence[int]], float | None], k: int, count: float,
 ) -> Estimate:
-    """A figure that is not a ratio (the balance of seats), computed by ``stat`` from block
-    positions (``range(k)`` for the figure itself): its value and the 2.5 and 97.5
-    percentiles of its values on the seeded :func:`resamples` of the blocks (the same games
-    always give the same interval)."""
+    """A figure that is not a ratio (the difference of two balances), computed by ``stat``
+    from block positions (``range(k)`` for the figure itself): its value and the 2.5 and
+    97.5 percentiles of its values on the seeded :func:`resamples` of the blocks (the same
+    games always give the same interval)."""
     return bootstraps([stat], k, [count])[0]
 
 
 def bootstraps(
     stats: Sequence[Callable[[Sequence[int]], float | None]], k: int, counts: Sequence[float],
 ) -> list[Estimate]:
-    """:func:`bootstrap` for several figures at once, on one set of resamples."""
+    """:func:`bootstrap` for several figures at once, on one set of resamples. A figure that
+    takes one value on every resample has no variation (no interval)."""
     values = [stat(range(k)) for stat in stats]
     live = [i for i, value in enumerate(values) if value is not None and k >= 2]
     draws: list[list[float]] = [[] for _ in stats]
@@ -137,10 +292,14 @@ def bootstraps(
     out = []
     for value, found, count in zip(values, draws, counts, strict=True):
         if len(found) < 2:
-            out.append(Estimate(value, None, None, count, k))
+            out.append(Estimate(value, None, None, count, k, method="bootstrap"))
             continue
         found.sort()
-        out.append(Estimate(value, quantile(found, 0.025), quantile(found, 0.975), count, k))
+        if found[0] == found[-1]:
+            out.append(Estimate(value, None, None, count, k, False, method="bootstrap"))
+            continue
+        out.append(Estimate(value, quantile(found, 0.025), quantile(found, 0.975), count, k,
+                            method="bootstrap"))
     return out
 
 

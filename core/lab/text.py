@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from asobi.i18n import translator
@@ -14,7 +14,7 @@ Row = list[str]
 
 def sections(report: Mapping[str, Any], lang: str) -> list[tuple[str, Row, list[Row]]]:
     """The report as (title, header, rows) tables, every word in ``lang``."""
-    tr: Callable[[str], str] = translator("asobi", lang)
+    tr = translator("asobi", lang)
     names = [v["name"] for v in report["variants"]]
     ref = report.get("reference")
     others = [n for n in names if n != ref] if ref else []
@@ -24,11 +24,11 @@ def sections(report: Mapping[str, Any], lang: str) -> list[tuple[str, Row, list[
 
     def row(label: str, unit: str, by: Mapping[str, Any], diff: Mapping[str, Any] | None,
             percent: bool) -> Row:
-        cells = [label, unit, *[estimate_text(by[n], percent) for n in names]]
+        cells = [label, unit, *[estimate_text(by[n], percent, tr=tr) for n in names]]
         for n in others:
             d = (diff or {}).get(n, {})
             mark = " *" if d.get("clear_of_zero") else ""
-            cells.append(estimate_text(d, percent, signed=True) + mark)
+            cells.append(estimate_text(d, percent, signed=True, tr=tr) + mark)
         return cells
 
     out = []
@@ -43,7 +43,7 @@ def sections(report: Mapping[str, Any], lang: str) -> list[tuple[str, Row, list[
                                      ("game", tr("points per game"), False),
                                      ("round", tr("points per round"), False)):
             rows.append([f"{p['position'] + 1}. {p['player']}", label,
-                         *[estimate_text(p[what][n], percent) for n in names],
+                         *[estimate_text(p[what][n], percent, tr=tr) for n in names],
                          *["" for _ in others]])
     out.append((tr("Players"), header, rows))
     rows = []
@@ -58,17 +58,33 @@ def sections(report: Mapping[str, Any], lang: str) -> list[tuple[str, Row, list[
     return out
 
 
-def intro(report: Mapping[str, Any], lang: str) -> list[str]:
+def title(report: Mapping[str, Any], lang: str) -> str:
+    """``Balance lab: sakura - tuned, standard``: the game and the variants' names."""
     tr = translator("asobi", lang)
-    variants = ", ".join(f"{v['name']} ({v['title']})" for v in report["variants"])
+    names = ", ".join(v["name"] for v in report["variants"])
+    return tr("Balance lab: {game}").format(game=report["game"]) + f" - {names}"
+
+
+def notes(report: Mapping[str, Any], lang: str) -> list[str]:
+    """The games played, the players and seed, and how to read an interval."""
+    tr = translator("asobi", lang)
+    blocks = report.get("blocks")
+    sample = "" if blocks is None else tr.n(
+        "{n} block (the sample size)", "{n} blocks (the sample size)", blocks).format(n=blocks)
     return [
-        tr("Balance lab: {game}").format(game=report["game"]) + f" - {variants}",
-        tr.n("{n} game per variant", "{n} games per variant", report["games_per_variant"])
+        (sample + ", " if sample else "")
+        + tr.n("{n} game per variant", "{n} games per variant", report["games_per_variant"])
         .format(n=report["games_per_variant"]) + "; "
         + tr("players: {players}; seed {seed}").format(
             players=", ".join(report["players"]), seed=report["seed"]),
         tr("95% intervals in brackets; * marks a difference whose interval leaves out zero."),
     ]
+
+
+def intro(report: Mapping[str, Any], lang: str) -> list[str]:
+    """The lines before the tables: the title, each variant's name and title, the notes."""
+    return [title(report, lang), *[f"{v['name']}: {v['title']}" for v in report["variants"]],
+            *notes(report, lang)]
 
 
 def format_report(report: Mapping[str, Any], lang: str, width: int = 160) -> str:

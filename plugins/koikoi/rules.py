@@ -7,6 +7,8 @@ ones exist and turns them into fast engine values.
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -353,6 +355,22 @@ class Rules:
 
 
 def compile_rules(rules: Mapping[str, Any]) -> Rules:
+    """The compiled rules of a ``rules`` mapping (see :func:`_compile_rules`), remembered for
+    the last few rule sets: every game and every AI decision asks for them, and a run of the
+    lab or the arena plays thousands of games under one or two rule sets."""
+    try:
+        key = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):  # not plain JSON (a date from YAML...): compiled anew
+        return _compile_rules(rules)
+    return _compiled(key)
+
+
+@functools.lru_cache(maxsize=32)
+def _compiled(key: str) -> Rules:
+    return _compile_rules(json.loads(key))
+
+
+def _compile_rules(rules: Mapping[str, Any]) -> Rules:
     """Compile a ``rules`` mapping; raises AsobiError if it does not fit the schema."""
     problems = SCHEMA.validate(dict(rules))
     if problems:

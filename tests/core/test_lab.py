@@ -4,9 +4,11 @@ a third-party game, restricted levels, the report's forms, and refusals of bad i
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
+from asobi import records
 from asobi.agents import make_agent
 from asobi.cli import main
 from asobi.errors import AsobiError
@@ -213,3 +215,92 @@ def test_the_command_prints_a_table_json_and_a_page(capsys, tmp_path):
     report = json.loads(out)
     assert status == 0 and report["games_per_variant"] == 2 and report["reference"] is None
     assert report["players"] == ["ai:random", "ai:random"]
+
+
+def records_by_block(folder):
+    """Each saved record with its place: {(variant, block): {seating: record}}."""
+    found: dict = {}
+    for path in sorted(folder.glob("*.json")):
+        index, rest = path.stem.split("-", 1)
+        variant, block, seats = re.fullmatch(r"(.+)-block(\d+)-seats(\d+)", rest).groups()
+        record = json.loads(path.read_text())
+        record["_index"] = int(index)
+        found.setdefault((variant, int(block)), {})[seats] = record
+    return found
+
+
+def test_the_games_of_a_block_differ_yet_share_its_deal_in_every_variant(installed, tmp_path):
+    folder = tmp_path / "records"
+    resume = tmp_path / "run.jsonl"
+    report = run_lab(installed, "sakura", "tuned", ["ai:random"] * 6, games=12,
+                     against=["standard"], records=str(folder), resume=str(resume))
+    assert report["blocks"] == 2 and report["games_per_block"] == 6
+    by = records_by_block(folder)
+    assert sorted(by) == [("standard", 0), ("standard", 1), ("tuned", 0), ("tuned", 1)]
+    for games in by.values():
+        assert len(games) == 6
+        assert len({json.dumps(g["moves"]) for g in games.values()}) == 6  # six games...
+        assert len({json.dumps(g["setup"]) for g in games.values()}) == 1  # ...on one deal
+    for block in (0, 1):
+        tuned, standard = by[("tuned", block)], by[("standard", block)]
+        assert tuned["012345"]["setup"] == standard["012345"]["setup"]
+        assert {s: g["seed"] for s, g in tuned.items()} == {
+            s: g["seed"] for s, g in standard.items()}  # a seed per seating, not per variant
+    assert by[("tuned", 0)]["012345"]["setup"] != by[("tuned", 1)]["012345"]["setup"]
+    kept = {g["index"]: g for g in map(json.loads, resume.read_text().splitlines()[1:])}
+    for games in by.values():
+        for record in games.values():  # each record replays to the very game the lab played
+            replayed = records.replay(installed, record, base_dir=folder)
+            assert list(replayed.result()["scores"]) == list(kept[record["_index"]]["scores"])
+
+
+def test_two_variants_are_dealt_the_same_cards_in_a_block(installed, tmp_path):
+    folder = tmp_path / "records"
+    run_lab(installed, "koikoi", "koikoi-japan", ["ai:random", "ai:random"], games=4,
+            against=["standard"], records=str(folder))
+    by = records_by_block(folder)
+    for block in (0, 1):
+        japan, standard = by[("koikoi-japan", block)], by[("standard", block)]
+        assert japan["01"]["setup"] == japan["10"]["setup"]
+        assert japan["01"]["moves"] != japan["10"]["moves"]
+        shared = len(standard["01"]["setup"]["deals"])  # a longer game pins more deals
+        assert japan["01"]["setup"]["deals"][:shared] == standard["01"]["setup"]["deals"]
+
+
+def test_blocks_are_the_sample_size_and_a_figure_that_never_varies_says_so(installed):
+    report = run_lab(installed, **KOIKOI)
+    assert report["blocks"] == 3 and report["games_per_block"] == 2
+    fig = by_key(report)
+    for item in report["figures"]:
+        for estimate in item["by_variant"].values():
+            assert estimate["blocks"] == 3
+        for estimate in item.get("difference", {}).values():
+            assert estimate["blocks"] == 3 and 0 <= estimate["differing_blocks"] <= 3
+    single = fig["rounds"]["by_variant"]["standard"]  # one deal: always one round
+    assert single["value"] == 1.0 and single["no_variation"]
+    assert single["low"] is None and single["high"] is None  # never [1, 1]
+    never = fig["draws"]["by_variant"]["standard"]
+    if never["value"] == 0:  # a share never observed: [0, u], u > 0
+        assert never["low"] == 0 and never["high"] > 0
+    text = format_report(report, "en")
+    assert "3 blocks (the sample size), 6 games per variant" in text
+    assert "1.00 (no variation in 3 blocks)" in text
+    balance = fig["balance"]["by_variant"]["standard"]
+    assert balance["low"] <= balance["value"] <= balance["high"] <= 1.0
+    assert 0 <= balance["seats_equal"]["p"] <= 1
+
+
+def test_a_resume_file_of_the_old_seeding_is_refused(installed, capsys, tmp_path):
+    path = tmp_path / "run.jsonl"
+    run_lab(installed, resume=str(path), **{**KOIKOI, "games": 2})
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    del header["options"]["seeding"]
+    header["fingerprint"] = "sha256:0"
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    before = path.read_bytes()
+    status, _, err = run_cli(capsys, "koikoi", "--variant", "koikoi-japan", "--against",
+                             "standard", "--players", "ai:random,ai:easy", "--games", "2",
+                             "--seed", "3", "--resume", str(path))
+    assert status == 2 and "seeded by an earlier version of asobi lab" in err
+    assert path.read_bytes() == before

@@ -1,4 +1,5 @@
-"""The lab's interval arithmetic, checked against plain formulas on drawn data."""
+"""The lab's interval arithmetic, checked against plain formulas on drawn data (coverage is
+checked in test_lab_calibration.py)."""
 
 from __future__ import annotations
 
@@ -9,25 +10,35 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from asobi.lab.balance import seat_balance
 from asobi.lab.figures import VariantData, balance, game_observations, leaders, seat_table
-from asobi.lab.stats import Z95, bootstrap, contrast, distribution, ratio, resamples
+from asobi.lab.probability import f_survival, incomplete_beta, t_cdf, t_quantile
+from asobi.lab.stats import Estimate, bootstrap, contrast, distribution, ratio, resamples
 
 PINNED = [515, 3024, 4867, 4440, 4609, 1619]  # what random.Random(20120).randrange(5000) gave
 values = st.lists(st.integers(-30, 30).map(float), min_size=2, max_size=40)
 
 
 @given(values)
-def test_one_observation_per_block_gives_the_textbook_interval(xs):
+def test_one_observation_per_block_of_either_sign_gives_the_t_interval(xs):
     blocks = {b: (x, 1.0) for b, x in enumerate(xs)}
     e = ratio(blocks, list(blocks))
     mean = statistics.fmean(xs)
-    half = Z95 * statistics.stdev(xs) / math.sqrt(len(xs))
     assert e.value == pytest.approx(mean)
-    # the textbook interval, cut to the range the observations lie in (counts, shares)
-    low = mean - half if min(xs) < 0 else max(mean - half, 0.0)
-    high = mean + half if not all(0 <= x <= 1 for x in xs) else min(mean + half, 1.0)
-    assert e.high == pytest.approx(high, abs=1e-9)
-    assert e.low == pytest.approx(low, abs=1e-9)
+    if set(xs) == {0.0}:  # never observed: a count's bound above zero
+        assert e.low == 0 < e.high and not e.clear
+        return
+    if len(set(xs)) == 1:  # the same in every block: said, never [R, R]
+        assert not e.varies and e.low is None and e.high is None
+        assert e.json()["no_variation"] and e.clear == (mean != 0)
+        return
+    if min(xs) >= 0:  # never negative: a count's score interval, skewed up, never below 0
+        assert 0 <= e.low < mean < e.high
+        return
+    # the textbook interval, with Student's t on blocks - 1 degrees of freedom, never cut
+    half = t_quantile(0.975, len(xs) - 1) * statistics.stdev(xs) / math.sqrt(len(xs))
+    assert e.low == pytest.approx(mean - half, abs=1e-9)
+    assert e.high == pytest.approx(mean + half, abs=1e-9)
     assert e.clear == (e.low > 0 or e.high < 0)
 
 
@@ -37,12 +48,17 @@ def test_a_paired_difference_is_the_difference_of_the_ratios(rows):
     a = {b: (float(y), float(n)) for b, (y, n, _, _) in enumerate(rows)}
     c = {b: (float(y), float(n)) for b, (_, _, y, n) in enumerate(rows)}
     keys = list(range(len(rows)))
-    diff = contrast([(1.0, a), (-1.0, c)], keys)
+    diff = contrast([(1.0, a), (-1.0, c)], keys, differing=True)
     assert diff.value == pytest.approx(ratio(a, keys).value - ratio(c, keys).value)
-    assert diff.low <= diff.value <= diff.high
-    same = contrast([(1.0, a), (-1.0, a)], keys)  # a variant against itself differs by nothing
-    assert same.value == pytest.approx(0.0) and same.high == pytest.approx(0.0, abs=1e-9)
-    assert not same.clear
+    assert diff.differing == sum(1 for row in rows if row[:2] != row[2:])
+    if diff.varies:
+        assert diff.low <= diff.value <= diff.high
+        back = contrast([(1.0, c), (-1.0, a)], keys)  # the other way round: mirrored
+        assert back.low == pytest.approx(-diff.high) and back.high == pytest.approx(-diff.low)
+    same = contrast([(1.0, a), (-1.0, a)], keys, differing=True)  # no block differs
+    assert same.value == pytest.approx(0.0) and same.differing == 0
+    assert not same.varies and not same.clear
+    assert same.low is None or same.low < 0 < same.high  # a bound, never [0, 0]
 
 
 def test_nothing_observed_and_too_few_blocks():
@@ -57,6 +73,9 @@ def test_the_bootstrap_interval_holds_its_value_and_repeats(xs):
     stat = lambda keys: statistics.fmean(xs[k] for k in keys)  # noqa: E731
     first = bootstrap(stat, len(xs), len(xs))
     assert first == bootstrap(stat, len(xs), len(xs))
+    if len(set(xs)) == 1:  # every resample the same: no variation, no [R, R]
+        assert not first.varies and first.low is None
+        return
     assert first.low <= max(xs) + 1e-12 and first.high >= min(xs) - 1e-12  # a mean's rounding
 
 
@@ -131,11 +150,75 @@ def test_decisiveness_and_lead_changes_follow_the_running_scores(rounds):
 
 
 def test_a_rare_share_keeps_its_interval_within_zero_and_one():
-    """A yaku made once in 400 rounds: the normal interval would dip below 0%."""
+    """A yaku made once in 400 rounds: the Wilson interval stays above 0% and leaves the
+    value inside; a share always made reaches 100%; differences are not cut at 0."""
     blocks = {b: ((1.0 if b == 0 else 0.0), 2.0) for b in range(200)}
-    estimate = ratio(blocks, list(blocks))
-    assert estimate.value == 1 / 400 and estimate.low == 0.0 and 0 < estimate.high < 0.01
+    estimate = ratio(blocks, list(blocks), share=True)
+    assert estimate.value == 1 / 400 and 0 < estimate.low < 1 / 400 < estimate.high < 0.02
     always = {b: (2.0, 2.0) for b in range(50)}
-    assert ratio(always, list(always)).high == 1.0
-    difference = contrast([(1.0, blocks), (-1.0, always)], list(range(50)))
-    assert difference.low is not None and difference.low < -0.9  # differences are not cut
+    assert ratio(always, list(always), share=True).high == 1.0
+    difference = contrast([(1.0, blocks), (-1.0, always)], list(range(50)), share=True)
+    assert difference.low is not None and difference.low < -0.9
+
+
+def test_a_share_never_observed_has_an_upper_bound_above_zero():
+    never = {b: (0.0, 12.0) for b in range(40)}
+    e = ratio(never, list(never), share=True, cluster=2)
+    t = t_quantile(0.975, 39)
+    # each block one observation: what one event weighs (a round? ten points?) is unknown
+    assert e.value == 0 and e.low == 0 and e.high == pytest.approx(t * t / (40 + t * t))
+    assert not e.clear and e.json()["no_variation"]
+    count = ratio(never, list(never), cluster=2)  # a count never observed: Poisson's bound,
+    assert count.low == 0 and count.high == pytest.approx(t * t / (40 * 12 / 2))  # per game
+
+
+def test_clipping_follows_the_percent_flag_not_the_data():
+    """Calls per round never above 1 in a block are a count: no bound cut at 1.0."""
+    blocks = {0: (2.0, 2.0), 1: (1.0, 2.0), 2: (2.0, 2.0)}
+    count = ratio(blocks, [0, 1, 2])
+    share = ratio(blocks, [0, 1, 2], share=True)
+    assert count.high > 1.0 and share.high <= 1.0
+    signed = {0: (-1.0, 1.0), 1: (0.0, 1.0), 2: (-3.0, 1.0)}
+    assert ratio(signed, [0, 1, 2]).high > 0  # not cut at zero either
+
+
+@given(st.floats(-1e3, 1e3), st.floats(0, 50), st.floats(0, 50))
+def test_bounds_are_rounded_outward(value, below, above):
+    e = Estimate(value, value - below, value + above, 1.0, 2)
+    got = e.json()
+    assert got["low"] <= value - below and got["high"] >= value + above
+    assert got["high"] - got["low"] <= below + above + 2.1e-6
+    assert Estimate(10 / 3, 10 / 3, 10 / 3, 1.0, 2).json()["low"] < 10 / 3 < Estimate(
+        10 / 3, 10 / 3, 10 / 3, 1.0, 2).json()["high"]
+
+
+def test_few_blocks_that_differ_the_same_way_earn_no_star():
+    """Two variants alike but in a few blocks, all one way: the sign-flip chance of that is
+    1 in 2^(n-1), so a handful of blocks is not evidence; twenty are."""
+    base = {b: (float(b % 3), 8.0) for b in range(100)}
+    for differ, starred in ((3, False), (20, True)):
+        other = {b: (y + (1.0 if b < differ else 0.0), n) for b, (y, n) in base.items()}
+        d = contrast([(1.0, other), (-1.0, base)], list(base), share=True, differing=True)
+        assert d.differing == differ and d.clear is starred and d.low < d.value < d.high
+
+
+def test_t_and_f_distributions():
+    table = {1: 12.706205, 2: 4.302653, 5: 2.570582, 10: 2.228139, 30: 2.042272,
+             120: 1.979930}
+    for df, expected in table.items():
+        assert t_quantile(0.975, df) == pytest.approx(expected, abs=1e-6)
+        assert t_cdf(expected, df) == pytest.approx(0.975, abs=1e-7)
+    assert t_quantile(0.025, 7) == pytest.approx(-t_quantile(0.975, 7))
+    for f in (0.1, 1.0, 3.0, 12.0):  # F with 2 and d degrees: (1 + 2 f / d) ^ (-d / 2)
+        assert f_survival(f, 2, 10) == pytest.approx((1 + 2 * f / 10) ** -5, rel=1e-9)
+    assert incomplete_beta(2.0, 3.0, 0.4) == pytest.approx(0.5248, abs=1e-12)
+
+
+def test_the_balance_of_equal_and_unequal_seats():
+    equal = [{b: (float((b + s) % 2), 2.0) for b in range(60)} for s in range(2)]
+    e, test = seat_balance(equal, list(range(60)), cluster=2)
+    assert e.value == 1.0 and e.high == 1.0 and 0 < e.low < 1 and test["p"] > 0.5
+    first = {b: (2.0 if b % 4 else 1.0, 2.0) for b in range(60)}
+    second = {b: (2.0 - first[b][0], 2.0) for b in range(60)}
+    e, test = seat_balance([first, second], list(range(60)), cluster=2)
+    assert e.low <= e.value < e.high < 1.0 and test["p"] < 0.001 and test["pairs"] == 1

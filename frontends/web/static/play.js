@@ -5,6 +5,7 @@ import { ApiError, getJSON, postJSON } from "./api.js";
 import { announce, clear, h, toast } from "./dom.js";
 import { currentLang, gt, gtn, loadGameStrings, t } from "./i18n.js";
 import * as generic from "./generic.js";
+import { drawChips, fitChips } from "./chips.js";
 import { seatLabel } from "./names.js";
 import { dropToken, ownerKey, rememberGame } from "./saved.js";
 import { motion } from "./settings.js";
@@ -112,23 +113,9 @@ export async function showPlay(main, app, id, token) {
     return seatLabel(seat, current?.seats[seat], { mine: seat === current?.seat, levelTitles });
   }
 
+  // One score on the screen: the chips leave it out when the view draws it (`showsScores`).
   function renderChips() {
-    clear(seatChips);
-    const scores = current.result?.scores || [];
-    for (const seat of current.seats) {
-      const acting = current.to_act.includes(seat.seat);
-      const waiting = seat.kind === "human" && seat.claimed === false;
-      const classes = ["chip", `seat-${seat.seat}`];
-      if (acting) classes.push("acting");
-      if (seat.seat === current.seat) classes.push("me");
-      if (waiting) classes.push("unclaimed");
-      seatChips.append(h("span", { class: classes.join(" "), dataset: { seat: seat.seat },
-        title: waiting ? t("Waiting for the player to join") : null },
-      h("span", { class: `seat-dot seat-${seat.seat}`, "aria-hidden": "true" }),
-      h("span", { class: "chip-name" }, seatName(seat.seat)),
-      waiting ? h("span", { class: "chip-wait" }, t("not joined yet")) : null,
-      scores.length ? h("b", {}, String(scores[seat.seat])) : null));
-    }
+    drawChips(seatChips, current, seatName, !module.showsScores);
   }
 
   function renderBanner() {
@@ -410,12 +397,16 @@ export function placeForPhone(head) {
       if (chips) head.append(chips);
       if (tools) head.append(tools);
     }
+    if (chips) fitChips(chips);
   };
+  const fit = () => { if (chips && query.matches) fitChips(chips); };
   place();
   query.addEventListener("change", place);
+  window.addEventListener("resize", fit);
   return {
     undo() {
       query.removeEventListener("change", place);
+      window.removeEventListener("resize", fit);
       chips?.remove();
       tools?.remove();
     },

@@ -21,6 +21,9 @@ function stylesheet(ctx) {
   document.head.append(link);
 }
 
+/** The status line shows both players' scores: the page's seat chips leave them out. */
+export const showsScores = true;
+
 /** The name of a card in the player's language (the game's catalogue, as the narration). */
 const cardName = (ctx, id) => ctx.gt(CARD_NAMES[id] || id);
 const makeKit = (ctx) => createKit(ctx, (id) => cardName(ctx, id));

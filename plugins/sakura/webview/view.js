@@ -11,6 +11,9 @@ import { summaryNode } from "./summary.js";
 export { tally } from "./summary.js";
 export { gardenText, painterText } from "./cards.js";
 
+/** The painters table shows every seat's tokens (the score): the page's chips leave them out. */
+export const showsScores = true;
+
 function stylesheet(ctx) {
   if (document.querySelector("link[data-sakura-css]")) return;
   const link = document.createElement("link");
