@@ -71,10 +71,20 @@ def explain(agent: Agent, observation: Mapping[str, Any], legal: Sequence[Action
     return agent.choose(observation, legal), ""
 
 
+def level_name(level: str) -> str:
+    """The name of an AI level as a seat gives it: ``hard`` for ``hard:0.3``, ``first`` for
+    ``first/no-koikoi``. What follows ``:`` is the level's own option, read by whoever
+    provides the level (a time budget for the levels that take one, anything for others)."""
+    return level.partition("/")[0].partition(":")[0]
+
+
 def parse_level(level: str) -> tuple[str, float | None]:
-    """Split an AI level into its name and optional time budget: ``"hard:0.3"`` gives
-    ``("hard", 0.3)``, ``"normal"`` gives ``("normal", None)``; AsobiError when the budget is
-    not a number of seconds above 0 and at most 60."""
+    """For a level that takes a time budget: split it into its name and optional budget,
+    ``"hard:0.3"`` gives ``("hard", 0.3)``, ``"normal"`` gives ``("normal", None)``;
+    AsobiError when the budget is not a number of seconds above 0 and at most 60.
+
+    Call it only for a level you provide (check :func:`level_name` first): another
+    provider's option need not be a number (``ai:seat-random:x``)."""
     name, _, option = level.partition(":")
     if not option:
         return name, None
@@ -87,6 +97,16 @@ def parse_level(level: str) -> tuple[str, float | None]:
     if not 0 < budget <= 60:
         raise AsobiError(f"ai:{level}: the time budget must be above 0 and at most 60 seconds")
     return name, budget
+
+
+def budget_of(agent: Agent) -> float | None:
+    """The seconds of work an agent plans for each decision, when its level takes a time
+    budget (an agent says so with a numeric ``budget`` attribute); None for the others. A
+    server caps these (``--ai-budget-max``); the work is a fixed amount, never a clock."""
+    budget = getattr(agent, "budget", None)
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+        return None
+    return float(budget)
 
 
 def make_agent(
@@ -128,6 +148,10 @@ class RestrictedAgent(BaseAgent):
     def __init__(self, agent: Agent, restriction: Restriction) -> None:
         self.agent = agent
         self.restriction = restriction
+
+    @property
+    def budget(self) -> float | None:
+        return budget_of(self.agent)
 
     def decide(
         self, observation: Mapping[str, Any], legal: Sequence[Action]

@@ -21,12 +21,43 @@ from asobi import __version__, chooser, userconfig, variants
 from asobi.errors import AsobiError
 from asobi.faults import EXIT_FAULT, PluginFault, report
 from asobi.i18n import ENGLISH, LANGUAGES
-from asobi.playcmd import add_frontend_options, chosen_frontend, cmd_play, cmd_serve
+from asobi.playcmd import (
+    add_frontend_options,
+    chosen_frontend,
+    cmd_play,
+    cmd_serve,
+    game_named,
+)
 from asobi.registry import Registry, discover
 from asobi.seeds import SEED_FORMS, parse_seed
 from asobi.variants import VariantError
 
 EXIT_USER_ERROR = 2
+
+OWN_COMMANDS = frozenset(
+    {"games", "frontends", "variants", "rules", "play", "serve", "replay", "variant", "config",
+     "bench"}
+)
+"""Commands whose parsers are cheap to build. The others (arena, lab, new) import their
+modules to add their parsers, so they are added only when the command line may need them:
+for their own command, for help, or to say that a command is unknown."""
+
+
+def command_word(words: Sequence[str]) -> str | None:
+    """The command ``words`` run (their first word that is not an option), if any."""
+    return next((w for w in words if not w.startswith("-")), None)
+
+
+def loadable_frontends(reg: Registry) -> list[str]:
+    """Names of the installed frontends that load (one that fails is no choice)."""
+    names = []
+    for name, frontend in sorted(reg.frontends().items()):
+        try:
+            frontend.load()
+        except AsobiError:
+            continue
+        names.append(name)
+    return names
 
 
 def default_lang(settings: userconfig.Settings | None = None) -> str:
@@ -121,7 +152,7 @@ def cmd_frontends(reg: Registry, args: argparse.Namespace) -> int:
 
 
 def cmd_variants(reg: Registry, args: argparse.Namespace) -> int:
-    game = reg.game(args.game)
+    game = game_named(reg, args.game)
     rows = game.variant_listing()
     if args.json:
         emit_json(rows)
@@ -139,7 +170,7 @@ def cmd_variants(reg: Registry, args: argparse.Namespace) -> int:
 
 
 def cmd_rules(reg: Registry, args: argparse.Namespace) -> int:
-    game = reg.game(args.game)
+    game = game_named(reg, args.game)
     variant = game.load_variant(args.variant)
     print(f"{game.info.title}: {variant.title_in(args.lang)}")
     print(variant.description_in(args.lang))
@@ -180,7 +211,7 @@ def cmd_replay(reg: Registry, args: argparse.Namespace) -> int:
 def cmd_bench(reg: Registry, args: argparse.Namespace) -> int:
     from asobi.bench import bench_game
 
-    game = reg.game(args.game)
+    game = game_named(reg, args.game)
     variant = game.load_variant(args.variant)
     runs = [bench_game(game, variant, args.seconds, args.seed + i) for i in range(args.repeat)]
     rates = [r["per_second"] for r in runs]
@@ -214,9 +245,12 @@ def build_parser(
     chosen: tuple[str, str, Any] | None = None,
     settings: userconfig.Settings | None = None,
     interactive: bool = False,
+    command: str | None = None,
 ) -> argparse.ArgumentParser:
     """The parser; ``settings`` give defaults; ``interactive`` (a terminal) lets ``play``
-    go without a game, which then starts the chooser."""
+    go without a game, which then starts the chooser. ``command`` (:func:`command_word`), when
+    given, spares the parsers no other command needs (see :data:`OWN_COMMANDS`)."""
+    everything = command is None or command not in OWN_COMMANDS
     lang = default_lang(settings)
     parser = argparse.ArgumentParser(
         prog="asobi", description="Traditional card and board games, with plugins and house rules."
@@ -250,7 +284,8 @@ def build_parser(
     p = sub.add_parser("play", help="play a game (in a terminal, without GAME: choose it)")
     p.add_argument("game", nargs="?" if interactive else None)
     p.add_argument("--variant", help="variant name or path to a YAML file")
-    frontend_names = sorted(reg.frontends())
+    # Loading the frontends to list them is for the help of play only.
+    frontend_names = loadable_frontends(reg) if everything or command == "play" else []
     play_frontend = chosen[1] if chosen and chosen[0] == "play" else "text"
     p.add_argument(
         "--frontend",
@@ -286,17 +321,14 @@ def build_parser(
     c.add_argument("files", nargs="+")
     c.set_defaults(run=cmd_variant_check)
 
-    from asobi.arena import add_arena_command
+    if everything:
+        from asobi.arena.command import add_arena_command
+        from asobi.lab.command import add_lab_command
+        from asobi.scaffold.command import add_new_command
 
-    add_arena_command(sub)
-
-    from asobi.lab import add_lab_command
-
-    add_lab_command(sub, lang_arg, lang)
-
-    from asobi.scaffold import add_new_command
-
-    add_new_command(sub)
+        add_arena_command(sub)
+        add_lab_command(sub, lang_arg, lang)
+        add_new_command(sub)
     userconfig.add_config_command(sub)
 
     p = sub.add_parser("bench", help="measure a game engine's speed (random playouts)")
@@ -342,7 +374,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AsobiError as exc:
         print(f"asobi: {exc}", file=sys.stderr)
         return EXIT_USER_ERROR
-    parser = build_parser(reg, chosen, settings, interactive)
+    parser = build_parser(reg, chosen, settings, interactive, command_word(words))
     args = parser.parse_args(words)
     args.debug = debug
     if args.version:
@@ -355,7 +387,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if chooser.wanted(args) and settings is not None:
             words = chooser.run(reg, settings, args, words, sys.stdin, sys.stdout, warn)
             chosen = chosen_frontend(reg, words, saved_frontend)
-            args = build_parser(reg, chosen, settings).parse_args(words)
+            args = build_parser(reg, chosen, settings, command=command_word(words)).parse_args(
+                words)
             args.debug = debug
         return int(args.run(reg, args))
     except PluginFault as fault:  # a plugin's, not the user's: exit 1, the traceback logged

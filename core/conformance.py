@@ -14,9 +14,10 @@ finished game. :data:`CHECKS` lists them, each with what it proves:
 * ``turns``: ``asobi_to_act`` lists seats in order; a seat not to act has no legal action;
 * ``refusals``: illegal actions (unknown, from a seat not to act, malformed) are refused with
   :class:`AsobiError` and change nothing any seat can observe;
-* ``hidden-information``: observations do not depend on hidden information: a state re-dealt
-  by ``asobi_hidden_variant`` gives the seat the very same observation (and, for games with
-  hidden information, the re-deal really changes what some other seat sees);
+* ``hidden-information``: observations do not depend on hidden information: a state
+  ``asobi_resample`` deals again from the real one gives the seat the very same observation
+  (and, for games with hidden information, the re-deal really changes what some other seat
+  sees);
 * ``events``: an event a seat may see says nothing that seat's next observation does not: in
   a world the seat cannot tell apart from the real one, where the same move leaves the seat
   the same observation, the seat must be shown the same events (an event that reveals what
@@ -25,8 +26,8 @@ finished game. :data:`CHECKS` lists them, each with what it proves:
   descriptions or ``None``);
 * ``ai-levels``: every AI level the game lists (or the ``levels`` given) answers with one of
   the legal actions;
-* ``resample``: a game that implements ``asobi_resample`` builds, from each seat's
-  observation, a state that gives the seat the same observation and can be played on;
+* ``resample``: a game whose ``asobi_resample`` takes the observation builds, from each seat's
+  observation alone, a state that gives the seat the same observation and can be played on;
 * ``public-result``: ``asobi_result`` is public during play: it is the same in every world a
   seat cannot tell apart from the real one;
 * ``result``: the result has the replay-output shape of records.md;
@@ -101,15 +102,15 @@ CHECKS: tuple[Check, ...] = (
     Check("refusals", "illegal actions (unknown, malformed, by a seat not to act) are refused "
           "and change nothing any seat can observe", Refusals),
     Check("hidden-information", "observations do not depend on what their seat cannot see, "
-          "and asobi_hidden_variant really deals the hidden information again",
-          HiddenInformation),
+          "and asobi_resample, given the real state, really deals the hidden information "
+          "again", HiddenInformation),
     Check("events", "an event a seat may see tells it nothing its next observation does not",
           EventsLeak),
     Check("views", "the view hooks answer text: the text view, action labels, event lines",
           Views),
     Check("ai-levels", "every AI level answers with one of the legal actions", AiLevels),
-    Check("resample", "asobi_resample builds a state that gives the seat its observation and "
-          "can be played on", Resample),
+    Check("resample", "asobi_resample builds, from an observation alone, a state that gives "
+          "the seat that observation and can be played on", Resample),
     Check("public-result", "asobi_result is public during play: the same in every world a "
           "seat cannot tell from the real one", PublicResult),
     Check("result", "the result of a finished game has the replay-output shape of records.md",

@@ -99,19 +99,20 @@ class Refusals(Checker):
 
 
 class HiddenInformation(Checker):
-    """A state re-dealt for a seat by ``asobi_hidden_variant`` gives it the same observation;
-    over the run, the re-deal must change what some other seat sees (unless the game says it
-    hides nothing, ``expect_hidden=False``)."""
+    """A state ``asobi_resample`` deals again for a seat from the real state gives it the same
+    observation; over the run, the re-deal must change what some other seat sees (unless the
+    game says it hides nothing, ``expect_hidden=False``)."""
 
     hidden_seen = False
 
     def position(self, pos: Position) -> AfterMove | None:
         hooks, session = self.options.game.hooks, pos.session
         observations = pos.observations
+        hook = hooks.redeal_hook()
         for seat in range(session.players):
-            other = hooks.hidden_variant(session.state, seat, self.rng)
+            other = redeal(pos, seat, self.rng)
             if other is None:
-                raise ConformanceError(f"{pos.where}: asobi_hidden_variant returned nothing")
+                raise ConformanceError(f"{pos.where}: {hook} returned nothing")
             seen = to_json(hooks.observation(other, seat), "observation", pos.where)
             if seen != observations[seat]:
                 key = first_difference(json.loads(observations[seat]), json.loads(seen))
@@ -119,7 +120,7 @@ class HiddenInformation(Checker):
                     f"{pos.where}: seat {seat}'s observation changes when only what it cannot "
                     f"see changes: '{key}' reveals hidden information")
             if observations_of(session, pos.where) != observations:
-                raise ConformanceError(f"{pos.where}: asobi_hidden_variant changed the state")
+                raise ConformanceError(f"{pos.where}: {hook} changed the state")
             if not self.hidden_seen:
                 self.hidden_seen = any(
                     to_json(hooks.observation(other, o), "observation", pos.where)
@@ -129,8 +130,16 @@ class HiddenInformation(Checker):
     def close(self) -> None:
         if self.options.expect_hidden and not self.hidden_seen:
             raise ConformanceError(
-                f"{self.options.game.name}: asobi_hidden_variant never changed anything another "
-                "seat sees; it must re-deal the hidden information")
+                f"{self.options.game.name}: {self.options.game.hooks.redeal_hook()} never "
+                "changed anything another seat sees; it must re-deal the hidden information")
+
+
+def redeal(pos: Position, seat: int, rng: Any) -> Any:
+    """The real state dealt again for ``seat`` (``asobi_resample`` given the state)."""
+    session = pos.session
+    return session.game.hooks.resample(json.loads(pos.observations[seat]), seat,
+                                       session.variant.rules, session.players, rng,
+                                       session.state)
 
 
 class EventsLeak(Checker):
@@ -142,8 +151,7 @@ class EventsLeak(Checker):
         if pos.moves > 2 and pos.moves % 5 != 2:
             return None
         hooks, session = self.options.game.hooks, pos.session
-        worlds = [hooks.hidden_variant(session.state, viewer, self.rng)
-                  for viewer in range(session.players)]
+        worlds = [redeal(pos, viewer, self.rng) for viewer in range(session.players)]
 
         def after(move: Move) -> None:
             for viewer, world in enumerate(worlds):
@@ -212,12 +220,13 @@ class AiLevels(Checker):
 
 
 class Resample(Checker):
-    """A state ``asobi_resample`` builds from a seat's observation gives the seat that very
-    observation and can be played on (every third move; games without the hook pass)."""
+    """A state ``asobi_resample`` builds from a seat's observation alone gives the seat that
+    very observation and can be played on (every third move; a game that deals again only
+    from a state, :meth:`~asobi.gamehooks.GameHooks.can_resample`, passes)."""
 
     def position(self, pos: Position) -> AfterMove | None:
         hooks = self.options.game.hooks
-        if pos.moves % 3 or not hooks.raw.asobi_resample.get_hookimpls():
+        if pos.moves % 3 or not hooks.can_resample():
             return None
         session = pos.session
         for seat in range(session.players):

@@ -26,8 +26,8 @@ from asobi.session import Session, canonical
 
 class PublicResult(Checker):
     """``asobi_result`` is public during play (every third move, for one seat in turn): a
-    state re-dealt for the seat by ``asobi_hidden_variant`` has the very same result, and one
-    built by ``asobi_resample`` from its observation the same running part of it
+    state ``asobi_resample`` deals again for the seat from the real state has the very same
+    result, and one it builds from the seat's observation alone the same running part of it
     (``finished``, ``scores``, ``winner``: such a state need not remember earlier rounds)."""
 
     RUNNING = ("finished", "scores", "winner")
@@ -38,10 +38,11 @@ class PublicResult(Checker):
         hooks, session = self.options.game.hooks, pos.session
         real = json.loads(to_json(hooks.result(session.state), "result", pos.where))
         seat = pos.moves // 3 % session.players
-        world = hooks.hidden_variant(session.state, seat, self.rng)
-        self._compare(pos, seat, "asobi_hidden_variant", real, hooks.result(world))
-        if hooks.raw.asobi_resample.get_hookimpls():
-            obs = json.loads(pos.observations[seat])
+        obs = json.loads(pos.observations[seat])
+        world = hooks.resample(obs, seat, session.variant.rules, session.players, self.rng,
+                               session.state)
+        self._compare(pos, seat, hooks.redeal_hook(), real, hooks.result(world))
+        if hooks.can_resample():
             world = hooks.resample(obs, seat, session.variant.rules, session.players, self.rng)
             theirs = hooks.result(world)
             self._compare(pos, seat, "asobi_resample", {k: real.get(k) for k in self.RUNNING},

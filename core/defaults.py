@@ -2,24 +2,32 @@
 
 Pluggy calls these only when the game (and every other plugin) returned ``None``, so a caller
 never needs a fallback of its own: a game without views still has a text view, labels and a
-rules text; a game without AI levels still has ``random``; a game that can resample a state
-from an observation gets the game-independent ``search`` level; a game without a bench of its
-own is timed through its hooks.
+rules text, and says nothing about events; a game without AI levels still has ``random``; a
+game that can resample a state from an observation gets the game-independent ``search`` level;
+a game without a bench of its own is timed through its hooks; a record replays as it is; the
+tools find no pinned setup, no measures and no restrictions. ``asobi_resample`` is required
+(every game that loads implements it); its default here, "this game cannot", answers only a
+call the game leaves unanswered.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from asobi.agents import RandomAgent, parse_level
+from asobi.agents import RandomAgent, level_name, parse_level
 from asobi.errors import AsobiError
+from asobi.gamehooks import GameHooks
 from asobi.i18n import Entry, choose_form, entries
 from asobi.model import Agent, Reason
+
+if TYPE_CHECKING:
+    from asobi.measures import Measure, Restriction
 
 hookimpl = pluggy.HookimplMarker("asobi")
 
@@ -67,6 +75,7 @@ class Defaults:
     def __init__(self, manager: pluggy.PluginManager) -> None:
         self.manager = manager
         self.hook = manager.hook
+        self.hooks = GameHooks(manager.hook, "")
 
     @hookimpl(trylast=True)
     def asobi_describe_reason(self, reason: Reason | str, lang: str) -> str:
@@ -88,12 +97,17 @@ class Defaults:
             return str(reason)
 
     @hookimpl(trylast=True)
-    def asobi_obsolete_move(self, state: Any, seat: int, action: Mapping[str, Any]) -> bool:
-        return False
+    def asobi_resample(
+        self, observation: Mapping[str, Any], seat: int, rules: Mapping[str, Any] | None,
+        players: int | None, rng: random.Random, state: Any,
+    ) -> Any:
+        return None  # the game cannot build such a state (it then has no search level)
 
     @hookimpl(trylast=True)
-    def asobi_reveal(self, state: Any) -> dict[str, list[Any]] | None:
-        return None
+    def asobi_upgrade_record(
+        self, record: Mapping[str, Any], state: Any
+    ) -> list[dict[str, Any] | None] | None:
+        return None  # every move replays as it is
 
     @hookimpl(trylast=True)
     def asobi_render_text(self, observation: Mapping[str, Any], lang: str) -> str:
@@ -104,6 +118,12 @@ class Defaults:
         self, observation: Mapping[str, Any], action: Mapping[str, Any], lang: str
     ) -> str:
         return json.dumps(action, sort_keys=True, separators=(", ", ": "), ensure_ascii=False)
+
+    @hookimpl(trylast=True)
+    def asobi_describe_event(
+        self, event: Mapping[str, Any], seat: int | None, lang: str
+    ) -> str | None:
+        return None  # silence: a frontend tells the events its own way
 
     @hookimpl(trylast=True)
     def asobi_rules_text(self, rules: Mapping[str, Any], lang: str) -> str:
@@ -117,27 +137,42 @@ class Defaults:
         self, game: str, level: str, seat: int, rules: Mapping[str, Any], players: int,
         seed: int,
     ) -> Agent | None:
-        name, budget = parse_level(level)
+        name = level_name(level)
         if name == "random":
-            if budget is not None:
-                raise AsobiError(f"ai:{level}: ai:random takes no time budget")
+            if level != name:
+                raise AsobiError(f"ai:{level}: ai:random takes no option")
             return RandomAgent(seed)
         if name == SEARCH_LEVEL and self.can_search():
             from asobi.search import SearchAgent
 
-            return SearchAgent(self.hook, seat, rules, players, seed, budget)
-        return None
+            return SearchAgent(self.hook, seat, rules, players, seed, parse_level(level)[1])
+        return None  # another provider's level: its option is not ours to read
 
     @hookimpl
     def asobi_agent_levels(self, game: str) -> list[str] | None:
         return [SEARCH_LEVEL] if self.can_search() else None
 
+    # ------------------------------------------------------------------ the tools' hooks
     @hookimpl(trylast=True)
     def asobi_bench(self, rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str, Any]:
         from asobi.bench import random_games_through_hooks
 
-        players = self.hook.asobi_game_info().min_players
+        players = self.hooks.info().min_players
         return random_games_through_hooks(self.hook, rules, players, seconds, seed)
 
+    @hookimpl(trylast=True)
+    def asobi_pinned_setup(
+        self, rules: Mapping[str, Any], players: int, rng: random.Random
+    ) -> dict[str, Any] | None:
+        return None  # nothing pinned: the session's seed decides the deal
+
+    @hookimpl(trylast=True)
+    def asobi_lab_measures(self, rules: Mapping[str, Any], players: int) -> list[Measure]:
+        return []
+
+    @hookimpl(trylast=True)
+    def asobi_restrictions(self, rules: Mapping[str, Any], players: int) -> list[Restriction]:
+        return []
+
     def can_search(self) -> bool:
-        return bool(self.hook.asobi_resample.get_hookimpls())
+        return self.hooks.can_resample()

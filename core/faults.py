@@ -18,6 +18,7 @@ stops with its record kept, tools skip the faulty plugin, an observer's fault is
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 import traceback
@@ -118,8 +119,11 @@ def module_of(plugin: object) -> str:
     return str(getattr(type(plugin), "__module__", "") or type(plugin).__name__)
 
 
+@functools.lru_cache(maxsize=256)
 def distribution_of(module: str) -> str | None:
-    """``name version`` of the installed distribution providing ``module``, or None."""
+    """``name version`` of the installed distribution providing ``module``, or None.
+    Remembered per process (reading every installed distribution's files is slow, and an
+    agent is built for every decision)."""
     try:
         owners = packages_distributions().get(module.split(".")[0], [])
     except Exception:  # a broken installation: the module name will have to do

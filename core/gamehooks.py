@@ -2,8 +2,11 @@
 
 ``game.hooks.legal_actions(state, seat)`` reads better than
 ``game.hook.asobi_legal_actions(state=state, seat=seat)``, and a type checker can follow it.
-The optional hooks always have an answer here (the defaults plugin, :mod:`asobi.defaults`,
-sits behind every game), so callers never write a fallback.
+There is one method per hook of :mod:`asobi.hookspecs` and :mod:`asobi.toolspecs` (the tools'
+are :class:`asobi.toolhooks.ToolHooks`), named as the hook without ``asobi_``, with the same
+arguments (the ``game`` of a cross-cutting hook is filled in); ``tests/core/test_facade.py``
+holds them to the specifications. The optional hooks always have an answer here (the defaults
+plugin, :mod:`asobi.defaults`, sits behind every game), so callers never write a fallback.
 
 It is also the boundary where a plugin's fault is caught (:mod:`asobi.faults`). A hook that
 raises (anything but a user error, :class:`asobi.errors.AsobiError`) or answers outside its
@@ -28,19 +31,24 @@ from typing import TYPE_CHECKING, Any
 
 from asobi.errors import AsobiError
 from asobi.faults import PluginFault, int_list, is_folder, mapping_list, str_list
-from asobi.hookcalls import HookCalls
+from asobi.hookcalls import ADAPTER_PREFIX
+from asobi.toolhooks import ToolHooks
 
 if TYPE_CHECKING:
-    from asobi.measures import Measure, Restriction
+    from importlib.resources.abc import Traversable
+    from pathlib import Path
+
     from asobi.model import Agent, GameInfo, Reason, SetupContext
 
 Action = dict[str, Any]
 Event = dict[str, Any]
 
 RESULT_KEYS = ("finished", "rounds", "scores", "winner")
+OLD_REDEAL = "asobi_hidden_variant"
+"""The older name under which a game may still deal again from a state (asobi.deprecated)."""
 
 
-class GameHooks(HookCalls):
+class GameHooks(ToolHooks):
     """The hooks of one game's plugin manager (``pm.hook``), typed and checked (the
     arguments are :class:`asobi.hookcalls.HookCalls`')."""
 
@@ -104,29 +112,44 @@ class GameHooks(HookCalls):
             raise self._wrong("asobi_apply", events, "a list of dict (events)")
         return list(events)
 
-    def obsolete_move(self, state: Any, seat: int, action: Mapping[str, Any]) -> bool:
-        """Whether a recorded move is one this version of the game makes by itself."""
-        return bool(self._call("asobi_obsolete_move", state=state, seat=seat, action=action))
-
     def observation(self, state: Any, seat: int) -> dict[str, Any]:
         obs = self._call("asobi_observation", state=state, seat=seat)
         if not isinstance(obs, dict):
             raise self._wrong("asobi_observation", obs, "a dict")
         return obs
 
-    def reveal(self, state: Any) -> dict[str, list[Any]] | None:
-        """Every seat's hand of a finished game (``None``: the game cannot reveal)."""
-        hands = self._call("asobi_reveal", state=state)
-        if hands is None:
+    def resample(
+        self, observation: Mapping[str, Any], seat: int, rules: Mapping[str, Any] | None,
+        players: int | None, rng: random.Random, state: Any = None,
+    ) -> Any:
+        """A state ``seat`` cannot tell from the real one: dealt again from ``state`` when
+        given (``rules`` and ``players`` may then be None), else built from ``observation``;
+        None when the game cannot build one from an observation (:meth:`can_resample`)."""
+        if state is None and not self.can_resample():
             return None
-        if not isinstance(hands, Mapping) or not all(
-            isinstance(v, list | tuple) for v in hands.values()
-        ):
-            raise self._wrong("asobi_reveal", hands, "a dict of lists (hands) or None")
-        return {str(k): list(v) for k, v in hands.items()}
+        return self._call("asobi_resample", observation=observation, seat=seat, rules=rules,
+                          players=players, rng=rng, state=state)
 
-    def hidden_variant(self, state: Any, seat: int, rng: random.Random) -> Any:
-        return self._call("asobi_hidden_variant", state=state, seat=seat, rng=rng)
+    def hidden_variant(self, state: Any, seat: int, rng: random.Random,
+                       rules: Mapping[str, Any] | None = None,
+                       players: int | None = None) -> Any:
+        """``state`` dealt again for ``seat`` (:meth:`resample` given the real state), for a
+        caller that holds the state and not the seat's observation."""
+        return self.resample(self.observation(state, seat), seat, rules, players, rng, state)
+
+    def can_resample(self) -> bool:
+        """Whether the game builds a state from an observation alone: its ``asobi_resample``
+        takes ``observation``. The ``search`` AI level needs it."""
+        return any("observation" in impl.argnames for impl in self._own("asobi_resample"))
+
+    def redeal_hook(self) -> str:
+        """The name of the hook that deals again from a state for this game, to name it in a
+        message: ``asobi_resample``, or the older ``asobi_hidden_variant`` the game still
+        implements (:mod:`asobi.deprecated`)."""
+        own = self._own("asobi_resample")
+        if own and own[0].plugin_name.startswith(ADAPTER_PREFIX + OLD_REDEAL):
+            return OLD_REDEAL
+        return "asobi_resample"
 
     def result(self, state: Any) -> dict[str, Any]:
         result = self._call("asobi_result", state=state)
@@ -135,15 +158,41 @@ class GameHooks(HookCalls):
                               "a dict with " + ", ".join(f"'{k}'" for k in RESULT_KEYS))
         return result
 
-    def resample(
-        self, observation: Mapping[str, Any], seat: int, rules: Mapping[str, Any], players: int,
-        rng: random.Random,
-    ) -> Any:
-        """A state consistent with ``observation`` (None when the game cannot resample)."""
-        return self._call(
-            "asobi_resample",
-            observation=observation, seat=seat, rules=rules, players=players, rng=rng,
-        )
+    def upgrade_record(
+        self, record: Mapping[str, Any], state: Any
+    ) -> list[dict[str, Any] | None] | None:
+        """The moves of ``record`` as this version of the game replays them (one per move of
+        the record, None for a move it now makes by itself), or None: replay them as they are.
+        ``state`` is a new initial state of the record's game, the game's to step."""
+        hook = "asobi_upgrade_record"
+        moves = self._call(hook, record=record, state=state)
+        if moves is None:
+            return None
+        expected = f"a list of {len(record['moves'])} moves (or None for a move to skip)"
+        if not isinstance(moves, list | tuple) or len(moves) != len(record["moves"]):
+            raise self._wrong(hook, moves, expected)
+        upgraded: list[dict[str, Any] | None] = []
+        for move in moves:
+            if move is None:
+                upgraded.append(None)
+                continue
+            if not (isinstance(move, Mapping) and isinstance(move.get("seat"), int)
+                    and isinstance(move.get("action"), Mapping)):
+                raise self._wrong(hook, moves, expected)
+            upgraded.append({"seat": move["seat"], "action": dict(move["action"])})
+        return upgraded
+
+    def upgrades_records(self) -> bool:
+        """Whether the game implements ``asobi_upgrade_record`` (else a replay need not ask)."""
+        return bool(self._own("asobi_upgrade_record"))
+
+    def reveal(self, state: Any) -> dict[str, list[Any]] | None:
+        """Every seat's hand of a finished game (None: the game cannot reveal). The hook is
+        the web frontend's, declared in its specifications; None where no module declared it
+        (``asobi_frontends.web.hookspecs.reveal(game, state)`` declares it first)."""
+        hands = self.declared("asobi_reveal", _hands, "a dict of lists (hands) or None",
+                              state=state)
+        return None if hands is None else {str(k): list(v) for k, v in hands.items()}
 
     # ------------------------------------------------------------------ cross-cutting
     def adjust_points(self, unit: Mapping[str, Any]) -> list[list[int]]:
@@ -173,10 +222,10 @@ class GameHooks(HookCalls):
             except PluginFault as fault:
                 self._say(f"{fault}; the game and its record are not affected")
 
-    def variant_folders(self) -> list[Any]:
+    def variant_folders(self) -> list[Path | Traversable]:
         """Folders of house-rule packs; a plugin answering anything but a list of folders is
         skipped with a warning."""
-        folders: list[Any] = []
+        folders: list[Path | Traversable] = []
         answers = self._listed(
             "asobi_variant_folders",
             lambda answer: isinstance(answer, list | tuple) and all(map(is_folder, answer)),
@@ -208,7 +257,7 @@ class GameHooks(HookCalls):
         text = self._call("asobi_describe_event", event=event, seat=seat, lang=lang)
         if text is not None and not isinstance(text, str):
             raise self._wrong("asobi_describe_event", text, "a str or None")
-        return text or None
+        return text or None  # an empty line says nothing either
 
     def describe_reason(self, reason: Reason | str, lang: str) -> str:
         """An AI's reason for a move as a sentence in ``lang``."""
@@ -217,7 +266,7 @@ class GameHooks(HookCalls):
     def rules_text(self, rules: Mapping[str, Any], lang: str) -> str:
         return self._text("asobi_rules_text", rules=rules, lang=lang)
 
-    # ------------------------------------------------------------------ agents, speed
+    # ------------------------------------------------------------------ agents
     def agent(
         self, level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int
     ) -> Agent | None:
@@ -261,41 +310,8 @@ class GameHooks(HookCalls):
             levels.extend(answer)
         return levels
 
-    def bench(self, rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str, Any]:
-        result = self._call("asobi_bench", rules=rules, seconds=seconds, seed=seed)
-        if not isinstance(result, dict):
-            raise self._wrong("asobi_bench", result, "a dict")
-        return result
 
-    # ------------------------------------------------------------------ balance lab
-    def pinned_setup(
-        self, rules: Mapping[str, Any], players: int, rng: random.Random
-    ) -> dict[str, Any] | None:
-        """A record ``setup`` pinning a new game's deal (None: the game pins nothing)."""
-        setup = self._call("asobi_pinned_setup", rules=rules, players=players, rng=rng)
-        if setup is not None and not isinstance(setup, Mapping):
-            raise self._wrong("asobi_pinned_setup", setup, "a dict or None")
-        return dict(setup) if setup else None
-
-    def lab_measures(self, rules: Mapping[str, Any], players: int) -> list[Measure]:
-        """The game's own measures for ``asobi lab`` (none when it has none)."""
-        from asobi.measures import Measure
-
-        measures = self._call("asobi_lab_measures", rules=rules, players=players) or []
-        if not isinstance(measures, list | tuple) or not all(
-            isinstance(m, Measure) for m in measures
-        ):
-            raise self._wrong("asobi_lab_measures", measures, "a list of Measure")
-        return list(measures)
-
-    def restrictions(self, rules: Mapping[str, Any], players: int) -> list[Restriction]:
-        """The restrictions an AI level of this game may take (``ai:normal/no-koikoi``)."""
-        from asobi.measures import Restriction
-
-        known = self._call("asobi_restrictions", rules=rules, players=players) or []
-        if not isinstance(known, list | tuple) or not all(
-            isinstance(r, Restriction) for r in known
-        ):
-            raise self._wrong("asobi_restrictions", known, "a list of Restriction")
-        return list(known)
-
+def _hands(answer: Any) -> bool:
+    """An answer of ``asobi_reveal``: a mapping of seats to lists of cards."""
+    return isinstance(answer, Mapping) and all(
+        isinstance(v, list | tuple) for v in answer.values())

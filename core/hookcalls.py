@@ -4,7 +4,8 @@
 through pluggy and a raise becomes a fault of the game; a cross-cutting hook is called one
 plugin at a time (in pluggy's order: the last registered first), so that a raise or a wrong
 answer is the fault of the very plugin that gave it (:mod:`asobi.faults`). A wrapper
-implementation (``wrapper=True``) of a cross-cutting hook is not called.
+implementation (``wrapper=True``) of a cross-cutting hook is not called. An adapter of the
+deprecation layer (:mod:`asobi.deprecated`) is named after the older plugin it serves.
 """
 
 from __future__ import annotations
@@ -18,6 +19,12 @@ from asobi.faults import PluginFault, origin_of, raised, returned
 
 DEFAULTS_NAME = "asobi:defaults"
 """The name the core's defaults plugin is registered under in every game's manager."""
+CORE_PREFIX = "asobi:"
+"""The core's own plugins in a game's manager (the defaults, the older names' answers) are
+registered under names that start with this."""
+ADAPTER_PREFIX = "deprecated:"
+"""The adapters of :mod:`asobi.deprecated` are registered under names that start with this;
+each has ``owner_name`` and ``owner``, the plugin it serves."""
 
 
 def _quiet(message: str) -> None:
@@ -53,11 +60,13 @@ class HookCalls:
     def _who(self, plugin_name: str, plugin: object) -> str:
         """Who provides the plugin registered as ``plugin_name``: a distribution and version
         when one is known, else a module name."""
+        if plugin_name.startswith(ADAPTER_PREFIX):
+            return self._who(*_owner(plugin_name, plugin))
         if plugin_name in self.culprits:
             return self.culprits[plugin_name]
         if plugin_name.startswith("game:") and self.distribution:
             return self.distribution
-        if plugin_name == DEFAULTS_NAME:
+        if plugin_name.startswith(CORE_PREFIX):
             return f"asobi {__version__}"
         return origin_of(plugin)
 
@@ -66,12 +75,35 @@ class HookCalls:
         or the core's defaults when the game does not implement it."""
         impls = getattr(self.raw, hook).get_hookimpls()
         for impl in impls:
-            if impl.plugin_name.startswith("game:"):
-                return self._who(impl.plugin_name, impl.plugin), impl.plugin_name
+            name, plugin = _owner(impl.plugin_name, impl.plugin)
+            if name.startswith("game:"):
+                return self._who(name, plugin), name
         if impls:
             last = impls[0]
             return self._who(last.plugin_name, last.plugin), last.plugin_name
         return self.distribution or self.name or "the game", None
+
+    def _own(self, hook: str) -> list[Any]:
+        """The implementations of ``hook`` that are not the core's own (the defaults), in
+        pluggy's order; a manager without the hook has none."""
+        caller = getattr(self.raw, hook, None)
+        if caller is None:
+            return []
+        return [impl for impl in reversed(caller.get_hookimpls())
+                if not impl.plugin_name.startswith(CORE_PREFIX)]
+
+    def declared(self, hook: str, check: Callable[[Any], bool], expected: str,
+                 **kwargs: Any) -> Any:
+        """The answer to a hook a frontend declares (entry-point group ``asobi.hookspecs``),
+        checked like the core's: a raise or an answer ``check`` refuses is a fault of the game.
+        ``None`` when no module declared ``hook`` in this manager (nobody can answer it)."""
+        caller = getattr(self.raw, hook, None)
+        if caller is None or not caller.has_spec():
+            return None
+        answer = self._call(hook, **kwargs)
+        if answer is not None and not check(answer):
+            raise self._wrong(hook, answer, expected)
+        return answer
 
     def _call(self, hook: str, **kwargs: Any) -> Any:
         """The game hook's answer; a raise becomes a fault of the game."""
@@ -141,3 +173,12 @@ class HookCalls:
             if answer is not None:
                 answers.append(answer)
         return answers
+
+
+def _owner(plugin_name: str, plugin: object) -> tuple[str, object]:
+    """The plugin an adapter of the deprecation layer serves (its name and itself); any other
+    plugin is its own owner."""
+    if plugin_name.startswith(ADAPTER_PREFIX):
+        owner = getattr(plugin, "owner", None)
+        return str(getattr(plugin, "owner_name", plugin_name)), owner
+    return plugin_name, plugin

@@ -14,15 +14,24 @@ Two kinds of plugin implement these hooks.
   and is told which game is calling through the ``game`` argument. A cross-cutting plugin that
   implements a game hook is refused by the registry: it could otherwise replace a game's rules.
 
+Hook specifications come from four places, all added to every game's manager by the registry:
+
+* this module: what a game is, how it is played, scored, shown and played by an AI;
+* :mod:`asobi.toolspecs`: the hooks of the tools (``asobi bench``, ``asobi arena``, ``asobi
+  lab``), which are never called during play;
+* the modules of the entry-point group ``asobi.hookspecs``: the hooks a frontend declares for
+  the art only it shows (the web frontend's ``asobi_web_assets`` and ``asobi_reveal``, the
+  tui's ``asobi_tui_view``); a game implements them with ``@hookimpl(optionalhook=True)``;
+* :mod:`asobi.deprecated`: older names of hooks, still honoured with a one-line warning.
+
 The core's own fallbacks (a generic text view, plain action labels, the rules as YAML, the
-``random`` and ``search`` AI levels, a generic bench) are the plugin :mod:`asobi.defaults`,
-registered ``trylast`` with every game: a hook marked *optional* below always has an answer.
-Frontends add hook specs of their own through the entry-point group ``asobi.hookspecs`` (the
-web frontend's ``asobi_web_assets`` is one).
+``random`` and ``search`` AI levels, a generic bench, "nothing" for the other optional hooks)
+are the plugin :mod:`asobi.defaults`, registered ``trylast`` with every game: a hook marked
+*optional* below always has an answer.
 
 The game hooks are ``firstresult``: the first implementation that returns something other
 than ``None`` answers. Call them through :class:`asobi.gamehooks.GameHooks` (``game.hooks``),
-which is typed.
+which is typed and checks every answer (a test holds its methods to these signatures).
 
 States are opaque to the core: a game may represent its state however it likes (and should make
 it cheap, since AI search runs on it). Everything that crosses to a frontend, an agent or a
@@ -42,7 +51,6 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
     from pathlib import Path
 
-    from asobi.measures import Measure, Restriction
     from asobi.model import Agent, GameInfo, Reason, SetupContext
 
 hookspec = pluggy.HookspecMarker("asobi")
@@ -65,7 +73,7 @@ REQUIRED_GAME_HOOKS = (
     "asobi_legal_actions",
     "asobi_apply",
     "asobi_observation",
-    "asobi_hidden_variant",
+    "asobi_resample",
     "asobi_result",
 )
 """The hooks every game plugin implements; the registry skips a game that lacks one."""
@@ -136,18 +144,6 @@ def asobi_apply(state: Any, seat: int, action: Mapping[str, Any]) -> list[dict[s
 
 
 @hookspec(firstresult=True)
-def asobi_obsolete_move(state: Any, seat: int, action: Mapping[str, Any]) -> bool | None:
-    """Return True when a recorded move of ``seat`` is one an older version of the game asked
-    for and this version makes by itself, so that a replay skips it; else False or ``None``.
-
-    Called only when a record is replayed (``asobi replay``, a server rebuilding a game),
-    before the move is checked. A game whose rules changed that way (Koi-Koi now stops by
-    itself where it used to offer stop as the only choice) keeps its older records replaying
-    to the same result. Optional: the default skips nothing.
-    """
-
-
-@hookspec(firstresult=True)
 def asobi_observation(state: Any, seat: int) -> dict[str, Any]:
     """Return what ``seat`` may know now, as JSON-ready data.
 
@@ -157,29 +153,32 @@ def asobi_observation(state: Any, seat: int) -> dict[str, Any]:
 
 
 @hookspec(firstresult=True)
-def asobi_reveal(state: Any) -> dict[str, list[Any]] | None:
-    """Return every seat's hand in ``state``, or ``None`` when the game cannot tell them.
+def asobi_resample(
+    observation: Mapping[str, Any], seat: int, rules: Mapping[str, Any] | None,
+    players: int | None, rng: random.Random, state: Any,
+) -> Any:
+    """Return a *new* state that ``seat`` cannot tell apart from the real one.
 
-    The answer maps each seat, as a string (``"0"``, ``"1"``...: JSON object keys), to the
-    cards of that seat's hand in the form the game's observations use for card ids (Koi-Koi:
-    ``"pine-crane"``; Sakura: card numbers). The web replay viewer adds it to an observation
-    as ``revealed`` to show every card, and asks only for the record of a game that is over
-    (whose holder could compute every hand from its seed anyway): never call it for a game
-    still being played. Optional: the default (``None``) means the game cannot reveal, and a
-    viewer then offers only the seats' own views.
-    """
+    Everything ``seat`` can see stays as it is; everything hidden from it (other hands, the
+    order of face-down decks, other seats' choices not yet revealed) is dealt again at random
+    with ``rng``, keeping the counts and what the seat has seen played (OpenSpiel's
+    ``resample_from_infostate``). ``observation`` is the seat's observation of the real state,
+    ``rules`` the variant's merged rules, ``players`` the number of seats. Two callers:
 
+    * one that holds the real state (the conformance kit, a test of a frontend's privacy)
+      passes it as ``state``: deal again from it, keeping everything of it the seat may know,
+      even what the observation does not carry (earlier rounds), and leave ``state`` as it
+      is. ``rules`` and ``players`` may then be ``None``: the state holds them. The kit checks
+      that ``asobi_observation(new, seat)`` equals the seat's observation of the real state,
+      that the result is the same, and that the re-deal changes what some other seat sees;
+    * an AI (``ai:search``, OpenSpiel's ISMCTS) holds only the observation and passes
+      ``state=None``: build a whole state from ``observation``.
 
-@hookspec(firstresult=True)
-def asobi_hidden_variant(state: Any, seat: int, rng: random.Random) -> Any:
-    """Return a *new* state that ``seat`` cannot tell apart from ``state``.
-
-    Everything ``seat`` cannot see (other hands, the order of face-down decks, other seats'
-    unrevealed simultaneous choices) is dealt again at random with ``rng``, keeping the same
-    counts; everything ``seat`` can see stays as it is. ``state`` itself is not changed.
-    The conformance kit uses it to prove that observations do not depend on hidden
-    information: ``asobi_observation(new, seat)`` must equal ``asobi_observation(state,
-    seat)``. Required for games with hidden information; a game without any returns a copy.
+    The answer must be usable with every other game hook, so an AI can search forward from
+    it; a game whose state carries its own random generator seeds it from ``rng``. Required
+    (a game without hidden information returns a copy). What an implementation can do is read
+    from the arguments it takes: one that does not take ``observation`` deals only from
+    ``state``, is never called without it, and its game has no ``search`` level.
     """
 
 
@@ -227,15 +226,41 @@ def asobi_game_over(game: str, variant: str, result: Mapping[str, Any], seats: l
     """
 
 
+# --------------------------------------------------------------------------- records
+
+
+@hookspec(firstresult=True)
+def asobi_upgrade_record(
+    record: Mapping[str, Any], state: Any
+) -> list[dict[str, Any] | None] | None:
+    """Return the moves of an older ``record`` as this version of the game replays them, or
+    ``None`` when they replay as they are.
+
+    Called once each time a record is replayed (``asobi replay``, the web replay viewer, a web
+    game rebuilt after a restart), before its first move is applied. ``record`` is the record
+    as saved (records.md); ``state`` is a new initial state of its game, built from its seed,
+    setup and rules as the replay's own is, which the game may step with its own engine to
+    find where an older version asked for something this one does otherwise. The answer has
+    one entry per move of the record, in order: the move (``{"seat": ..., "action": ...}``),
+    rewritten where it must be, or ``None`` for a move an older version asked for and this one
+    makes by itself: the replay skips it, and it still counts in the index of the moves after
+    it. Koi-Koi answers ``None`` for the ``{"koikoi": false}`` its older records hold where a
+    round now stops by itself. Optional: the default replays every move as it is.
+    """
+
+
 # --------------------------------------------------------------------------- views
 
 
 @hookspec(firstresult=True)
 def asobi_render_text(observation: Mapping[str, Any], lang: str) -> str | None:
-    """Return ``observation`` drawn for a text terminal (several lines, no trailing
-    newline), in ``lang``, or ``None``.
+    """Return ``observation`` drawn as text (several lines, no trailing newline), in
+    ``lang``, or ``None``.
 
-    Called by text frontends each time a seat's view is shown. Optional: the default draws
+    A view hook shared by every frontend and tool that shows a game as text, which is why it
+    is the core's and not one frontend's: the text frontend calls it each time a seat's view
+    is shown, and so do third-party terminal frontends (``asobi new frontend`` writes one),
+    the learning environments' ``render`` and the conformance kit. Optional: the default draws
     the observation as indented JSON.
     """
 
@@ -258,7 +283,8 @@ def asobi_describe_event(event: Mapping[str, Any], seat: int | None, lang: str) 
     ``seat`` is the seat the sentence speaks to ("You capture..."), or ``None`` for an
     onlooker (a game where no person plays, a replay watched from outside): then every seat
     is named in the third person ("Seat 1 captures..."), and events meant for one seat only
-    are best left unsaid."""
+    are best left unsaid. The default says nothing (``None``): a frontend then shows the
+    events its own way, or not at all."""
 
 
 @hookspec(firstresult=True)
@@ -296,9 +322,9 @@ def asobi_agent(
     A game answers for the levels it lists in ``GameInfo.ai_levels``; a cross-cutting plugin
     may answer for levels it adds to any game (listed by :func:`asobi_agent_levels`). The
     game is asked first. The defaults provide ``random`` for every game and ``search`` for
-    every game that implements :func:`asobi_resample`. The agent is given only public
-    information here (the rules); during play it receives the seat's observations and legal
-    actions, never the state. ``seed`` makes it reproducible. Raise
+    every game whose :func:`asobi_resample` takes the ``observation``. The agent is given
+    only public information here (the rules); during play it receives the seat's
+    observations and legal actions, never the state. ``seed`` makes it reproducible. Raise
     :class:`asobi.errors.AsobiError` for a malformed level option (``hard:abc``).
     """
 
@@ -311,22 +337,6 @@ def asobi_agent_levels(game: str) -> list[str] | None:
     are ``GameInfo.ai_levels``."""
 
 
-@hookspec(firstresult=True)
-def asobi_resample(
-    observation: Mapping[str, Any], seat: int, rules: Mapping[str, Any], players: int,
-    rng: random.Random,
-) -> Any:
-    """Return a state that ``seat`` cannot tell apart from the one behind ``observation``.
-
-    OpenSpiel calls this ``resample_from_infostate``: everything ``observation`` shows stays
-    as it is; everything hidden from ``seat`` (other hands, the order of face-down decks,
-    choices not yet revealed) is dealt at random with ``rng``, consistent with what the seat
-    has seen (counts, cards already played). The state must be usable with every other game
-    hook, so an AI can search forward from it; a game whose state carries its own random
-    generator seeds it from ``rng``. Optional: a game without it has no ``search`` level.
-    """
-
-
 # --------------------------------------------------------------------------- house rules
 
 
@@ -337,62 +347,4 @@ def asobi_variant_folders(game: str) -> list[Path | Traversable] | None:
     A house-rule pack (a cross-cutting plugin) contributes its folders here; their variants
     are listed by ``asobi variants``, accepted by ``--variant`` and offered in the web lobby,
     after the game's built-in variants and before the user's own folder.
-    """
-
-
-# --------------------------------------------------------------------------- speed
-
-
-@hookspec(firstresult=True)
-def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str, Any] | None:
-    """Measure the game's engine for about ``seconds`` on one core (``asobi bench GAME``).
-
-    Play random legal moves through the game's public engine, without the session layer, and
-    return a JSON-ready dict with at least ``unit`` (what was counted: "rounds", "games"),
-    ``count``, ``seconds`` and ``per_second``. Optional: the default times random games
-    through the hooks.
-    """
-
-
-# --------------------------------------------------------------------------- balance lab
-
-
-@hookspec(firstresult=True)
-def asobi_pinned_setup(
-    rules: Mapping[str, Any], players: int, rng: random.Random
-) -> dict[str, Any] | None:
-    """Return a record ``setup`` that pins the chance of a new game, drawn from ``rng``.
-
-    ``asobi arena`` and ``asobi lab`` deal every game this way before it starts, then play it
-    with the setup: the deal is then the same for every seat rotation and every variant of the
-    same seed, and the records they save (``--records``) carry it. Koi-Koi pins its deals
-    (``setup.deals``), Sakura its deck (``setup.deck``). Whatever the setup leaves open is
-    still decided by the session's seed. Optional: ``None`` (the default) pins nothing.
-    """
-
-
-@hookspec(firstresult=True)
-def asobi_lab_measures(rules: Mapping[str, Any], players: int) -> list[Measure] | None:
-    """Return the game's own measures for ``asobi lab`` under these rules and players.
-
-    Each :class:`asobi.measures.Measure` has a stable ``key``, a ``name`` and a ``unit`` (English
-    messages of the game's catalogue, translated in every language it ships) and ``read``,
-    which takes a :class:`asobi.measures.FinishedGame` (record, result, events, final state)
-    and returns what it observed in that game: a :class:`asobi.measures.Tally` (a total over
-    a count), a list of observations, one number or ``None``. The lab adds up the games and
-    computes every figure's 95% interval and its differences between variants. Called on
-    the machine that plays the game (a worker process, a Ray node) and on the one that writes
-    the report. Optional: no game measures (the lab still reports the general ones).
-    """
-
-
-@hookspec(firstresult=True)
-def asobi_restrictions(rules: Mapping[str, Any], players: int) -> list[Restriction] | None:
-    """Return the kinds of choice an AI level of this game can be told never to make.
-
-    Restricted play (Jaffe et al., AIIDE 2012): ``ai:normal/no-koikoi`` is the normal level
-    kept from one kind of move, and the lab reports what that costs it against the
-    unrestricted level, in each variant. Each :class:`asobi.measures.Restriction` has a
-    ``name`` (after the slash), a ``title`` (an English message of the game's catalogue) and
-    ``keep(observation, legal)``, the legal actions still allowed. Optional: none.
     """

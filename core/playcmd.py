@@ -21,14 +21,24 @@ from asobi.registry import Registry
 
 if TYPE_CHECKING:
     from asobi.frontend import Launch
+    from asobi.registry import Game
     from asobi.session import Session
+
+
+def game_named(reg: Registry, name: str) -> Game:
+    """The installed game ``name``; when a distribution installs it but its plugin failed to
+    load, the error says so and why (not merely "unknown game")."""
+    failure = reg.load_failure(name) if name not in reg.games() else None
+    if failure is not None:
+        raise AsobiError(failure)
+    return reg.game(name)
 
 
 def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
     from asobi.frontend import Launch
     from asobi.session import check_record_path, parse_seats
 
-    game = reg.game(args.game)
+    game = game_named(reg, args.game)
     settings = getattr(args, "user_settings", None)  # the user's defaults, below the options
     variant_spec = args.variant
     if variant_spec is None and settings is not None:
@@ -133,7 +143,12 @@ def chosen_frontend(
             name = argv[i + 1]
         elif word.startswith("--frontend="):
             name = word.split("=", 1)[1]
-    return command, name, reg.frontend(name).load()
+    frontend = reg.frontend(name).load()
+    if command == "serve" and not callable(getattr(frontend, "serve", None)):
+        # Said before the full parse: the serving options such a frontend lacks (--port...)
+        # would otherwise hide this behind "unrecognized arguments".
+        raise AsobiError(f"the '{name}' frontend plays in place and cannot serve")
+    return command, name, frontend
 
 
 def add_frontend_options(

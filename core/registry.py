@@ -10,8 +10,10 @@ Each game gets its own :class:`pluggy.PluginManager` holding the game plugin, th
 cross-cutting plugins (group ``asobi.plugins``) and the core's defaults
 (:mod:`asobi.defaults`, ``trylast``). A session only ever calls its own game's manager, so two
 games never run each other's hooks. Hook specifications come from the core
-(:mod:`asobi.hookspecs`) and from the modules of the entry-point group ``asobi.hookspecs``,
-through which a frontend declares hooks of its own.
+(:mod:`asobi.hookspecs`), the tools (:mod:`asobi.toolspecs`), the older names still honoured
+(:mod:`asobi.deprecated`) and the modules of the entry-point group ``asobi.hookspecs``,
+through which a frontend declares hooks of its own. A game that implements an older name is
+answered under the new one, with a one-line warning naming it, once per game and hook.
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ from typing import Any
 
 import pluggy
 
-from asobi import hookspecs, variants
+from asobi import deprecated, hookspecs, toolspecs, variants
 from asobi.defaults import Defaults, game_package, game_plural, game_text
 from asobi.errors import AsobiError
 from asobi.gamehooks import GameHooks
+from asobi.hookcalls import DEFAULTS_NAME
 from asobi.model import GameInfo
 from asobi.schema import did_you_mean
 from asobi.variants import Variant
@@ -53,11 +56,14 @@ def _quiet(message: str) -> None:
 
 
 def new_manager(extra_specs: Iterable[ModuleType | type] = ()) -> pluggy.PluginManager:
+    """A game's plugin manager before any plugin: every specification (the core's, the
+    tools', the older names', then ``extra_specs``), the core's defaults and the answers to
+    callers of older names."""
     pm = pluggy.PluginManager("asobi")
-    pm.add_hookspecs(hookspecs)
-    for specs in extra_specs:
+    for specs in (hookspecs, toolspecs, deprecated.OldSpecs, *extra_specs):
         pm.add_hookspecs(specs)
-    pm.register(Defaults(pm), name="asobi:defaults")
+    pm.register(Defaults(pm), name=DEFAULTS_NAME)
+    pm.register(deprecated.OldAnswers(pm), name=deprecated.ANSWERS_NAME)
     return pm
 
 
@@ -217,7 +223,8 @@ class Registry:
                         f"hook specifications '{ep.name}' from {_dist_name(ep)} failed to load "
                         f"({type(exc).__name__}: {exc}); skipped"
                     )
-            self._specs = specs
+            # A module given by hand and declared by an entry point too is added once.
+            self._specs = list({id(spec): spec for spec in specs}.values())
         return self._specs
 
     def _add_cross_cutting(self, pm: pluggy.PluginManager) -> None:
@@ -255,13 +262,17 @@ class Registry:
         # Cross-cutting plugins first: pluggy asks the last registered first, so the game
         # answers its own hooks (asobi_agent for its own levels) before any plugin does.
         self._add_cross_cutting(pm)
+        name = f"game:{ep.name}"
         try:
-            pm.register(plugin, name=f"game:{ep.name}")
-            pm.check_pending()  # hooks that no spec knows are a broken contract too
+            pm.register(plugin, name=name)
+            older = deprecated.adapt(pm, name, dist, ep.name)
+            deprecated.check_pending(pm)  # hooks that no spec knows are a broken contract too
         except Exception as exc:
             self.warn(f"game '{ep.name}' from {dist} breaks the hook contract ({exc}); skipped")
             return None
-        missing = [h for h in REQUIRED_GAME_HOOKS if not getattr(pm.hook, h).get_hookimpls()]
+        for warning in older:
+            self._warn_once(warning)
+        missing = [h for h in REQUIRED_GAME_HOOKS if not _answered(pm, h)]
         if missing:
             self.warn(
                 f"game '{ep.name}' from {dist} does not implement {', '.join(missing)}; skipped"
@@ -277,6 +288,13 @@ class Registry:
             return None
         return Game(info=info, hook=pm.hook, manager=pm, distribution=dist,
                     culprits=self._culprits(), warn=self.warn)
+
+    def _warn_once(self, message: str) -> None:
+        """Give ``message`` unless this registry already gave it (a registry rebuilt by
+        :meth:`without` keeps the warnings already given)."""
+        if message not in self._warned:
+            self._warned.add(message)
+            self.warn(message)
 
     def _culprits(self) -> dict[str, str]:
         """Who provides each cross-cutting plugin loaded from an installed distribution, by
@@ -329,6 +347,28 @@ class Registry:
             )
         return games[name]
 
+    def load_failure(self, name: str) -> str | None:
+        """Why the game ``name`` is missing although a distribution installs it (an entry point
+        of that name whose plugin failed to load), in one sentence; ``None`` otherwise."""
+        if name in self.games():
+            return None
+        for ep in self.game_entry_points:
+            if ep.name != name:
+                continue
+            dist = _dist_name(ep)
+            try:
+                ep.load()
+            except Exception as exc:
+                reason = f"{type(exc).__name__}: {exc}"
+            else:  # it imports but breaks the contract: the warning the loading gives says how
+                notes: list[str] = []
+                replace(self, warn=notes.append, _games=None, _warned=set())._load_game(ep)
+                prefix = f"game '{name}' from {dist} "
+                reason = notes[-1].removeprefix(prefix).removesuffix("; skipped") if notes \
+                    else "it gave no game"
+            return f"the game '{name}' is installed ({dist}) but failed to load: {reason}"
+        return None
+
     # ------------------------------------------------------------------ frontends
     def frontends(self) -> dict[str, Frontend]:
         found: dict[str, Frontend] = {}
@@ -360,6 +400,13 @@ class Registry:
             *self.plugin_entry_points,
         ]
         return sorted({_dist_name(ep) for ep in eps})
+
+
+def _answered(pm: pluggy.PluginManager, hook: str) -> bool:
+    """Whether a plugin other than the core's own implements ``hook`` (a required hook has
+    a default only so that its callers never go without an answer)."""
+    return any(not impl.plugin_name.startswith("asobi:")
+               for impl in getattr(pm.hook, hook).get_hookimpls())
 
 
 def _hooks_of(pm: pluggy.PluginManager, plugin: object) -> set[str]:

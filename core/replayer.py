@@ -4,9 +4,11 @@
 from its stored record all step a record through :func:`replay_moves`, so what a replay does
 with a record's moves is decided here only:
 
-* a move that an older version of the game asked for and this one makes by itself (the game's
-  ``asobi_obsolete_move`` hook names such moves) is not applied; it is reported as skipped, so
-  that a caller counting the record's moves (the replay viewer's steps) keeps its place;
+* the game may upgrade an older record first, once per replay (``asobi_upgrade_record``): a
+  move it rewrites is applied as rewritten; a move that an older version of the game asked for
+  and this one makes by itself is not applied, and is reported as skipped, so that a caller
+  counting the record's moves (the replay viewer's steps) keeps its place. A game that does
+  not implement the hook costs nothing here;
 * a move after the end of the game, or one that is not legal, stops the replay with a
   :class:`ReplayError` naming the move's index in the record, the move and the reason;
 * every other move is applied with :meth:`asobi.session.Session.apply`, which checks it.
@@ -23,6 +25,8 @@ from typing import Any
 
 from asobi.errors import AsobiError
 from asobi.session import Session, canonical
+
+Move = Mapping[str, Any]
 
 
 class ReplayError(AsobiError):
@@ -56,25 +60,29 @@ class Step:
 
 def replay_moves(
     session: Session,
-    moves: Sequence[Mapping[str, Any]],
+    moves: Sequence[Move],
     upto: int | None = None,
     *,
     choices: bool = False,
+    record: Mapping[str, Any] | None = None,
 ) -> Iterator[Step]:
     """Apply ``moves`` (a record's, already checked for shape by
-    :func:`asobi.records.check_shape`) to ``session``, the first ``upto`` of them or all,
-    yielding a :class:`Step` after each; the session is as the record left it after that
-    move when the step is yielded.
+    :func:`asobi.records.check_shape`) to ``session``, a session just built from that record
+    (:func:`asobi.records.start`), the first ``upto`` of them or all, yielding a :class:`Step`
+    after each; the session is as the record left it after that move when the step is yielded.
 
     ``choices``: also tell each move's position among the legal actions (the web's log keeps
-    it), at the price of listing the legal actions once more per move.
+    it), at the price of listing the legal actions once more per move. ``record``: the whole
+    record, as the game's ``asobi_upgrade_record`` sees it (by default the session's own
+    record with these moves).
     """
-    hooks = session.game.hooks
+    upgraded = upgrade(session, moves, record)
     for index, move in enumerate(moves[:upto]):
-        seat, action = move["seat"], move["action"]
-        if hooks.obsolete_move(session.state, seat, action):
-            yield Step(index, seat, dict(action), [], skipped=True)
+        now = upgraded[index]
+        if now is None:
+            yield Step(index, move["seat"], dict(move["action"]), [], skipped=True)
             continue
+        seat, action = now["seat"], now["action"]
         if session.finished:
             raise ReplayError(index, action, "the game was already over")
         choice = None
@@ -87,3 +95,19 @@ def replay_moves(
         except AsobiError as exc:
             raise ReplayError(index, action, exc.message) from None
         yield Step(index, seat, session.moves[-1]["action"], events, choice=choice)
+
+
+def upgrade(session: Session, moves: Sequence[Move],
+            record: Mapping[str, Any] | None = None) -> Sequence[Move | None]:
+    """The record's moves as the game replays them (``asobi_upgrade_record``): the moves
+    themselves when the game does not implement the hook or changes nothing. The game is given
+    a new initial state of its own, set up exactly as ``session``'s was."""
+    hooks = session.game.hooks
+    if not hooks.upgrades_records():
+        return moves
+    fresh = Session(session.game, session.variant, session.seats, seed=session.seed,
+                    setup=session.setup, variant_ref=session.variant_ref, observers=False)
+    whole = {**(record if record is not None else fresh.record()),
+             "moves": [{"seat": m["seat"], "action": dict(m["action"])} for m in moves]}
+    upgraded = hooks.upgrade_record(whole, fresh.state)
+    return moves if upgraded is None else upgraded

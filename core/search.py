@@ -38,7 +38,9 @@ class SearchAgent(BaseAgent):
         self.rules = rules
         self.players = players
         self.rng = random.Random(seed)
-        self.worlds = max(4, int(WORLDS_PER_SECOND * (budget or DEFAULT_BUDGET)))
+        self.budget = budget or DEFAULT_BUDGET
+        """The seconds of work a decision is planned for (turned into a number of worlds)."""
+        self.worlds = max(4, int(WORLDS_PER_SECOND * self.budget))
 
     def decide(
         self, observation: Mapping[str, Any], legal: Sequence[Action]

@@ -27,6 +27,16 @@ def _whole(text: str) -> int:
     return int(text)
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got '{text}'") from None
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(f"seconds above 0 and at most 86400, got {text}")
+    return value
+
+
 def _port(text: str) -> int:
     value = _whole(text)
     if value > 65535:
@@ -69,6 +79,29 @@ class WebFrontend:
                            help="AI decisions computed at once (default: CPU count)")
         group.add_argument("--allow-ai-only", action="store_true", default=None,
                            help="accept games without a human seat")
+        group.add_argument("--header-timeout", type=_seconds, metavar="S",
+                           help="seconds a client has to send a request's headers (default 10)")
+        group.add_argument("--body-timeout", type=_seconds, metavar="S",
+                           help="seconds a client has to send a request's body (default 30)")
+        group.add_argument("--max-connections", type=positive(int), metavar="N",
+                           help="connections open at once (default 1000, fewer when the "
+                           "system's open-file limit is lower)")
+        group.add_argument("--requests-per-client", type=_whole, metavar="N",
+                           help="requests in progress at once from one client address, update "
+                           "streams included (0: no limit; default 100)")
+        group.add_argument("--forwarded-allow-ips", metavar="LIST",
+                           help="addresses of reverse proxies whose X-Forwarded-For names the "
+                           "client (comma-separated; default: $FORWARDED_ALLOW_IPS or "
+                           "127.0.0.1,::1)")
+        group.add_argument("--keep-days", type=_whole, metavar="N",
+                           help="days a finished game is kept after its last move (0: "
+                           "forever; default 90)")
+        group.add_argument("--archive", metavar="DIR",
+                           help="folder where a finished game's record is written before it "
+                           "is deleted (default: not kept)")
+        group.add_argument("--export", metavar="DIR",
+                           help="write the record of every game in --db to DIR as JSON files, "
+                           "then stop (no server is started)")
 
     def serve(self, registry: Registry, options: Mapping[str, Any]) -> int:
         from asobi_frontends.web.server import serve

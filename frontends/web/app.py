@@ -30,11 +30,13 @@ from asobi.registry import Registry
 
 from . import routes_lobby as lobby
 from . import routes_play as play
+from .connections import ClientLimit, ConnectionLimits
 from .errors import Conflict, WebError, printable
 from .games import Hub
-from .guard import Guard
+from .guard import Guard, security_headers
 from .options import ServerOptions
 from .replay import replay
+from .retention import Retention, sweep_forever
 from .store import Store
 
 
@@ -44,11 +46,16 @@ def create_app(
     default_lang: str | None = None,
     options: ServerOptions | None = None,
     on_ready: Callable[[], None] | None = None,
+    connections: ConnectionLimits | None = None,
+    retention: Retention | None = None,
 ) -> Starlette:
     """The web frontend for every game of ``registry``, keeping games in ``store``.
 
-    ``on_ready`` is called once the server is up (the port is bound and requests are served)."""
+    ``on_ready`` is called once the server is up (the port is bound and requests are served).
+    ``connections``: the bounds of requests (the defaults when None); ``retention``: how long
+    finished games are kept (None: forever, nothing swept)."""
     options = options or ServerOptions()
+    connections = connections or ConnectionLimits()
     if default_lang is not None:
         options = dataclasses.replace(options, default_lang=default_lang)
     hub = Hub(registry, store, options)
@@ -56,14 +63,18 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(_sweep_forever(hub))
+        keeper = (asyncio.create_task(sweep_forever(store, retention))
+                  if retention is not None and retention.keep_days else None)
         if on_ready is not None:
             on_ready()
         try:
             yield
         finally:
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
+            for task in (sweeper, keeper):
+                if task is not None:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await task
             await hub.close()
 
     app = Starlette(
@@ -87,6 +98,7 @@ def create_app(
         ],
         middleware=[
             Middleware(Guard),
+            Middleware(ClientLimit, limit=connections.requests_per_client),
             Middleware(TrustedHostMiddleware, allowed_hosts=list(options.allowed_hosts)),
         ],
         exception_handlers={
@@ -99,6 +111,7 @@ def create_app(
     )
     app.state.hub = hub
     app.state.store = store
+    app.state.connection_limits = connections
     return app
 
 
@@ -133,4 +146,6 @@ async def http_error(request: Request, exc: Exception) -> Response:
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
-    return JSONResponse({"error": "the server failed on this request"}, status_code=500)
+    # Sent by Starlette's outermost layer, outside Guard: the headers are added here.
+    return JSONResponse({"error": "the server failed on this request"}, status_code=500,
+                        headers=security_headers())

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import secrets
 from typing import Any
+from urllib.parse import unquote_to_bytes
 
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -26,14 +27,22 @@ CLUB_KEY_HEADER = "x-asobi-club-key"
 def has_club_key(request: Request, key: str | None) -> bool:
     """Whether ``request`` carries the club passphrase ``key`` (always, when there is none).
 
-    The header is compared as the bytes the client sent with the key written in UTF-8, in
-    constant time: Starlette reads header bytes as Latin-1, so they are turned back into those
-    bytes first, and a passphrase with accents or kana matches when the client sends it as
-    UTF-8."""
+    The header is compared, in constant time, as the bytes the client sent (Starlette reads
+    header bytes as Latin-1, so they are turned back into those bytes first) with the key in
+    each form a client may send it: UTF-8 (curl, httpx, a script), the same percent-encoded
+    (``encodeURIComponent``: the one form in which a browser's ``fetch`` can send kana), and,
+    for a key made of Latin-1 letters only, Latin-1 (what ``fetch`` sends for ``clé``)."""
     if key is None:
         return True
     given = request.headers.get(CLUB_KEY_HEADER, "").encode("latin-1")
-    return secrets.compare_digest(given, key.encode("utf-8"))
+    decoded = unquote_to_bytes(given) if b"%" in given else given
+    wanted = key.encode("utf-8")
+    matches = [secrets.compare_digest(given, wanted), secrets.compare_digest(decoded, wanted)]
+    try:
+        matches.append(secrets.compare_digest(given, key.encode("latin-1")))
+    except UnicodeEncodeError:
+        pass
+    return any(matches)
 
 
 def require_club_key(request: Request, key: str | None, to: str) -> None:
@@ -66,6 +75,12 @@ SECURITY_HEADERS = (
     (b"cross-origin-opener-policy", b"same-origin"),
     (b"cross-origin-resource-policy", b"same-origin"),
 )
+
+
+def security_headers() -> dict[str, str]:
+    """:data:`SECURITY_HEADERS` for a response built outside :class:`Guard` (the answer to an
+    unexpected exception is sent by Starlette's outermost layer, which Guard does not wrap)."""
+    return {name.decode(): value.decode() for name, value in SECURITY_HEADERS}
 
 
 class Guard:

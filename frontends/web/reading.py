@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -9,6 +10,7 @@ from starlette.requests import ClientDisconnect, Request
 
 from asobi.i18n import LANGUAGES
 
+from .connections import SlowBody, limits_of
 from .errors import BadRequest, TooLarge, Unsupported
 from .games import Hub, Live
 
@@ -59,7 +61,8 @@ def whole(value: Any, name: str) -> int:
 
 async def body_of(request: Request) -> dict[str, Any]:
     """The request's JSON object: 415 unless sent as JSON, 413 past the size limit (the body is
-    not read past it), 400 when it is not a JSON object."""
+    not read past it), 408 when the whole body has not arrived within the body timeout, 400
+    when it is not a JSON object."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise Unsupported("send the body as JSON (Content-Type: application/json)")
@@ -68,15 +71,20 @@ async def body_of(request: Request) -> dict[str, Any]:
     if declared is not None and (not declared.isdigit() or int(declared) > options.max_body):
         raise TooLarge(f"the body is larger than this server reads ({options.max_body_text})")
     raw = bytearray()
+    seconds = limits_of(request.app.state).body_seconds
     try:
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > options.max_body:
-                raise TooLarge(
-                    f"the body is larger than this server reads ({options.max_body_text})"
-                )
+        async with asyncio.timeout(seconds):
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > options.max_body:
+                    raise TooLarge(
+                        f"the body is larger than this server reads ({options.max_body_text})"
+                    )
     except ClientDisconnect:
         raise BadRequest("the request ended before its body") from None
+    except TimeoutError:
+        raise SlowBody(f"the request body did not arrive within {seconds:g} s",
+                       "slow-body") from None
     try:
         data = json.loads(bytes(raw) or b"{}")
     except (ValueError, RecursionError):

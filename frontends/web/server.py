@@ -2,6 +2,8 @@
 
 The listening socket is bound here, before uvicorn starts, so a port in use is one clear
 message (exit status 2) and ``serving on URL`` is printed only once requests can reach it.
+uvicorn runs with the connection bounds of :mod:`.connections` (its h11 protocol from
+:mod:`.protocol`). ``asobi serve --export DIR`` writes every stored record out and stops.
 """
 
 from __future__ import annotations
@@ -19,14 +21,12 @@ from asobi.frontend import Launch
 from asobi.registry import Registry
 
 from .app import create_app
+from .connections import ACCEPT_BATCH, ConnectionLimits, fit_open_files
 from .errors import BadRequest
 from .newgame import NewGame
 from .options import ServerOptions, club_key_from_env, hosts_for
+from .retention import Retention, export_all
 from .store import Store, default_db_path
-
-KEEP_ALIVE_SECONDS = 20
-"""How long an idle connection stays open: longer than a client's own idle limit (httpx keeps
-5 s), so that a client never sends a request on a connection the server is closing."""
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -51,18 +51,33 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def run(app: Any, sock: socket.socket) -> None:
+def make_config(app: Any, limits: ConnectionLimits,
+                forwarded_allow_ips: str | None = None) -> Any:
+    """uvicorn's configuration of a server with these connection bounds. ``forwarded_allow_ips``:
+    the addresses whose ``X-Forwarded-For`` is believed (None: uvicorn's default,
+    ``$FORWARDED_ALLOW_IPS`` or the loopback addresses)."""
     try:
         import uvicorn
+
+        from .protocol import bounded_protocol
     except ImportError:
         raise AsobiError(
             "the web frontend needs uvicorn and starlette: pip install 'asobi[web]'"
         ) from None
-    config = uvicorn.Config(
+    return uvicorn.Config(
         app, log_level="warning", access_log=False, timeout_graceful_shutdown=2,
-        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        http=bounded_protocol(limits), timeout_keep_alive=limits.keep_alive_seconds,
+        h11_max_incomplete_event_size=limits.max_header_bytes, backlog=ACCEPT_BATCH,
+        forwarded_allow_ips=forwarded_allow_ips,
     )
-    uvicorn.Server(config).run(sockets=[sock])
+
+
+def run(app: Any, sock: socket.socket, limits: ConnectionLimits | None = None,
+        forwarded_allow_ips: str | None = None) -> None:
+    from .protocol import QueuedServer
+
+    config = make_config(app, limits or ConnectionLimits(), forwarded_allow_ips)
+    QueuedServer(config).run(sockets=[sock])
 
 
 def url_of(host: str, sock: socket.socket) -> str:
@@ -93,6 +108,46 @@ def server_options(options: Mapping[str, Any], lang: str, host: str) -> ServerOp
     )
 
 
+def connection_limits(options: Mapping[str, Any]) -> ConnectionLimits:
+    """``asobi serve``'s connection options as bounds (unset ones keep their defaults)."""
+    base = ConnectionLimits()
+
+    def pick(name: str, default: Any) -> Any:
+        value = options.get(name)
+        return default if value is None else value
+
+    return ConnectionLimits(
+        header_seconds=float(pick("header_timeout", base.header_seconds)),
+        body_seconds=float(pick("body_timeout", base.body_seconds)),
+        max_connections=int(pick("max_connections", base.max_connections)),
+        requests_per_client=int(pick("requests_per_client", base.requests_per_client)),
+    )
+
+
+def retention_of(options: Mapping[str, Any]) -> Retention:
+    """``--keep-days`` and ``--archive`` as the server's retention of finished games."""
+    days = options.get("keep_days")
+    archive = options.get("archive")
+    return Retention(
+        keep_days=Retention().keep_days if days is None else float(days),
+        archive=Path(archive) if archive else None,
+    )
+
+
+def export(db: Path, folder: Path, out: Any) -> int:
+    """``asobi serve --export DIR``: every stored game's record into ``folder``, then stop."""
+    if not db.exists():
+        raise AsobiError(f"there is no database at {db} (choose it with --db)")
+    store = Store(db)
+    try:
+        done = export_all(store, folder)
+    finally:
+        store.close()
+    skipped = f"; {done.skipped} unreadable rows skipped" if done.skipped else ""
+    print(f"asobi: {done.written} game records written to {folder}{skipped}", file=out)
+    return 0
+
+
 def _announce(line: Callable[[], str], out: Any) -> Callable[[], None]:
     def ready() -> None:
         print(line(), file=out, flush=True)
@@ -117,7 +172,11 @@ def serve(registry: Registry, options: Mapping[str, Any]) -> int:
     given = options.get("port")
     port = int(given) if given is not None else 8000
     db = Path(options["db"]) if options.get("db") else default_db_path()
+    if options.get("export"):
+        return export(db, Path(options["export"]), sys.stdout)
     limits = server_options(options, str(options.get("lang") or "en"), host)
+    connections, fitted = fit_open_files(connection_limits(options))
+    retention = retention_of(options)
     store, sock = open_store_and_bind(db, host, port)
     url = url_of(host, sock)
     notes = [f"games kept in {db}"]
@@ -125,13 +184,19 @@ def serve(registry: Registry, options: Mapping[str, Any]) -> int:
         notes.append("club passphrase required to create games")
     if limits.allowed_hosts == ("*",):
         notes.append("any Host header accepted: name yours with --allowed-host")
+    if fitted:
+        notes.append(fitted)
+    if retention.keep_days:
+        kept = f"finished games deleted {retention.keep_days:g} days after their last move"
+        notes.append(kept + (f", their records written to {retention.archive} first"
+                             if retention.archive else ""))
     app = create_app(
-        registry, store, options=limits,
+        registry, store, options=limits, connections=connections, retention=retention,
         on_ready=_announce(lambda: f"asobi: serving on {url}/  ({'; '.join(notes)})",
                            sys.stdout),
     )
     try:
-        run(app, sock)
+        run(app, sock, connections, options.get("forwarded_allow_ips"))
     finally:
         store.close()
     return 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asobi.agents import BaseAgent, parse_level
+from asobi.agents import BaseAgent, level_name, parse_level
 from asobi.errors import AsobiError
 from asobi.measures import Restriction
 from asobi.model import Action, Agent, Reason
@@ -92,9 +92,9 @@ def _mask(ids: Sequence[str]) -> int:
 
 def make(level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int) -> Agent | None:
     """The Koi-Koi agent of ``level`` (None when this game has no such level)."""
+    if level_name(level) not in LEVELS:
+        return None  # another provider's level: its option is not ours to read
     name, budget = parse_level(level)
-    if name not in LEVELS:
-        return None
     if budget is not None and name != "hard":
         raise AsobiError(f"ai:{level}: only ai:hard takes a time budget")
     if name == "easy":

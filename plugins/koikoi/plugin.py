@@ -21,11 +21,13 @@ from asobi.errors import AsobiError
 from asobi.measures import Measure, Restriction
 from asobi.model import GameInfo, Reason, SetupContext
 
-from . import ai, ai_world, engine, measures, observe, setup, view
+from . import ai, ai_world, engine, measures, observe, setup, upgrade, view
 from .bench import bench
 from .cards import CARD_IDS, INDEX
+from .encoding import asobi_action_space, asobi_observation_tensor  # noqa: F401
 from .engine import KOIKOI, STOP, State
 from .rules import SCHEMA, compile_rules
+from .upgrade import is_stop_made_by_itself  # noqa: F401 (older callers import it here)
 
 hookimpl = pluggy.HookimplMarker("asobi")
 
@@ -96,22 +98,9 @@ def to_move(state: State, action: Mapping[str, Any]) -> int:
     return move
 
 
-def is_stop_made_by_itself(state: State, seat: int, action: Mapping[str, Any]) -> bool:
-    """Whether ``action`` is the ``{"koikoi": false}`` that older records hold where the round
-    now stops by itself: right after the move of ``seat`` whose final turn stopped it.
-
-    Until the final turn stopped by itself in every preset, the engine asked for that stop as
-    the only legal move; replaying such a record must take it as a no-op (and only there)."""
-    return (
-        len(action) == 1
-        and action.get("koikoi") is False
-        and any(e["type"] == "stop" and e.get("auto") and e["seat"] == seat for e in state.log)
-    )
-
-
 @hookimpl
-def asobi_obsolete_move(state: State, seat: int, action: Mapping[str, Any]) -> bool:
-    return is_stop_made_by_itself(state, seat, action)
+def asobi_upgrade_record(record: Mapping[str, Any], state: State) -> list[Any] | None:
+    return upgrade.upgrade_moves(record["moves"], state, asobi_apply)
 
 
 @hookimpl
@@ -130,14 +119,9 @@ def asobi_observation(state: State, seat: int) -> dict[str, Any]:
     return observe.observation(state, seat)
 
 
-@hookimpl
+@hookimpl(optionalhook=True)  # the web frontend's hook (its replay viewer shows every card)
 def asobi_reveal(state: State) -> dict[str, list[str]] | None:
     return observe.reveal(state)
-
-
-@hookimpl
-def asobi_hidden_variant(state: State, seat: int, rng: random.Random) -> State:
-    return engine.hidden_variant(state, seat, rng)
 
 
 @hookimpl
@@ -199,10 +183,13 @@ def asobi_agent(level: str, seat: int, rules: Mapping[str, Any], players: int, s
 @hookimpl
 def asobi_resample(
     observation: Mapping[str, Any], seat: int, rules: Mapping[str, Any], players: int,
-    rng: random.Random,
+    rng: random.Random, state: State | None,
 ) -> State:
-    """The hard AI's determinized world (the opponent's hand and the stock dealt again from
-    the cards this seat has not seen), carrying the events of the deal the seat has seen."""
+    """Given the real state, a copy with the opponent's hand and the stock dealt again (the
+    rest as it is); else the hard AI's determinized world (the same, from the cards this seat
+    has not seen), carrying the events of the deal the seat has seen."""
+    if state is not None:
+        return engine.hidden_variant(state, seat, rng)
     world = ai_world.sample_world(ai_world.read_view(observation), compile_rules(rules), rng)
     world.log = [dict(event) for event in observation["recent"]]
     return world

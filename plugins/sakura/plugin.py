@@ -12,6 +12,7 @@ import pluggy
 from asobi.measures import Measure, Restriction
 from asobi.model import Agent, GameInfo, SetupContext
 from asobi_sakura import ai, calibrate, engine, measures, observe, rulestext, search, setup, view
+from asobi_sakura.encoding import asobi_action_space, asobi_observation_tensor  # noqa: F401
 from asobi_sakura.engine import State
 from asobi_sakura.rules import SCHEMA, compile_rules
 
@@ -67,12 +68,7 @@ def asobi_observation(state: State, seat: int) -> dict[str, Any]:
     return engine.observation(state, seat)
 
 
-@hookimpl
-def asobi_hidden_variant(state: State, seat: int, rng: random.Random) -> State:
-    return engine.hidden_variant(state, seat, rng)
-
-
-@hookimpl
+@hookimpl(optionalhook=True)  # the web frontend's hook (its replay viewer shows every card)
 def asobi_reveal(state: State) -> dict[str, list[int]] | None:
     return observe.reveal(state)
 
@@ -139,10 +135,13 @@ def asobi_tui_view(context: Any) -> Any:
 @hookimpl
 def asobi_resample(
     observation: Mapping[str, Any], seat: int, rules: Mapping[str, Any], players: int,
-    rng: random.Random,
+    rng: random.Random, state: State | None,
 ) -> State:
     """A state the seat cannot tell from the real one: unseen cards dealt again, and the picks
-    the others made in secret made again at random from their new hands."""
+    the others made in secret made again at random from their new hands; given the real
+    state, a copy of it dealt again so (the rest as it is)."""
+    if state is not None:
+        return engine.hidden_variant(state, seat, rng)
     world = search.sample_world(compile_rules(rules), observation, rng)
     for other in range(players):
         if other != seat and observation["picked"][other] and world.picks[other] is None:

@@ -24,7 +24,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asobi.agents import BaseAgent, parse_level
+from asobi.agents import BaseAgent, level_name, parse_level
 from asobi.model import Reason
 from asobi_sakura import setup, turn
 from asobi_sakura.ai import finish_round, unseen_cards, value
@@ -313,7 +313,7 @@ def make_hard(
     level: str, seat: int, rules: Rules, players: int, seed: int
 ) -> HardAgent | None:
     """``hard`` or ``hard:SECONDS`` (None for any other level)."""
+    if level_name(level) != "hard":
+        return None  # another level: its option is not ours to read
     name, budget = parse_level(level)
-    if name != "hard":
-        return None
     return HardAgent(seat, rules, seed, 1.0 if budget is None else budget)

@@ -37,7 +37,8 @@ def test_every_hook_is_documented_with_when_it_runs_and_what_it_returns():
 def test_the_frontends_hooks_come_from_the_entry_points_asobi_declares():
     declared = hookdoc.declared_specs(distributions=["asobi"])
     assert [(name, module.__name__) for name, module in declared] == [
-        ("tui", "asobi_frontends.tui.hookspecs"), ("web", "asobi_frontends.web.hookspecs"),
+        ("envs", "asobi.envs.hookspecs"), ("tui", "asobi_frontends.tui.hookspecs"),
+        ("web", "asobi_frontends.web.hookspecs"),
     ]
 
 
@@ -48,7 +49,7 @@ def test_a_third_partys_hook_module_declared_in_the_group_is_documented(monkeypa
     declared = hookdoc.declared_specs([echo, other_group])
     assert [name for name, _ in declared] == ["echo"]
     text = hookdoc.reference(declared)
-    assert "## Hooks of the `echo` frontend (`asobi_echo.hookspecs`)" in text
+    assert "## Hooks declared as `echo` (`asobi_echo.hookspecs`)" in text
     assert "### `asobi_echo_banner`" in text
     assert "`asobi_echo_banner(lang: str) -> str | None`" in text
     assert "A line the echo frontend prints before the game starts, or None." in text

@@ -93,7 +93,7 @@ def test_observations_reveal_no_hidden_card(name, seed, picks, stop_after):
         text = json.dumps(public)
         assert not [card for card in hidden - shown if f'"{card}"' in text]
         for k in range(3):
-            other = plugin.asobi_hidden_variant(state, seat, random.Random(k))
+            other = plugin.asobi_resample(seen, seat, preset(name), 2, random.Random(k), state)
             assert plugin.asobi_observation(other, seat) == seen
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from asobi import hookspecs
+from asobi import hookspecs, toolspecs
 from asobi.model import SetupContext
 from asobi_koikoi import bench, plugin
 
@@ -15,7 +15,7 @@ from .helpers import PRESETS, preset
 
 GAME_HOOKS = (
     "asobi_game_info", "asobi_setup", "asobi_to_act", "asobi_legal_actions", "asobi_apply",
-    "asobi_observation", "asobi_hidden_variant", "asobi_result", "asobi_render_text",
+    "asobi_observation", "asobi_resample", "asobi_result", "asobi_render_text",
     "asobi_describe_action", "asobi_describe_event", "asobi_rules_text", "asobi_bench",
 )
 RECORDS = sorted((Path(__file__).parent / "records").glob("*.json"))
@@ -56,6 +56,7 @@ def test_record_replays_through_the_core(path):
 def test_every_game_hook_is_implemented_and_matches_its_spec():
     pm = pluggy.PluginManager("asobi")
     pm.add_hookspecs(hookspecs)
+    pm.add_hookspecs(toolspecs)  # the registry adds the tools' hooks to every game too
     pm.register(plugin)
     pm.check_pending()  # fails on a misspelt hook or a wrong argument name
     assert [n for n in GAME_HOOKS if not hasattr(plugin, n)] == []
@@ -102,7 +103,7 @@ def replay_legacy(record):
     state = plugin.asobi_setup(ctx)
     skipped = 0
     for move in record["moves"]:
-        if plugin.asobi_obsolete_move(state, move["seat"], move["action"]):
+        if plugin.is_stop_made_by_itself(state, move["seat"], move["action"]):
             skipped += 1
             continue
         assert plugin.asobi_to_act(state) == [move["seat"]]
@@ -133,10 +134,10 @@ def test_the_old_stop_is_obsolete_only_right_after_the_automatic_stop():
     stop = [e for e in state.log if e["type"] == "stop"]
     assert stop and stop[0]["auto"] is True
     seat = moves[at]["seat"]
-    assert plugin.asobi_obsolete_move(state, seat, {"koikoi": False}) is True
-    assert not plugin.asobi_obsolete_move(state, 1 - seat, {"koikoi": False})
-    assert not plugin.asobi_obsolete_move(state, seat, {"koikoi": True})
-    assert not plugin.asobi_obsolete_move(state, seat, {"koikoi": 0})
+    assert plugin.is_stop_made_by_itself(state, seat, {"koikoi": False}) is True
+    assert not plugin.is_stop_made_by_itself(state, 1 - seat, {"koikoi": False})
+    assert not plugin.is_stop_made_by_itself(state, seat, {"koikoi": True})
+    assert not plugin.is_stop_made_by_itself(state, seat, {"koikoi": 0})
     with pytest.raises(AsobiError):  # played live, it is an illegal move
         plugin.asobi_apply(state, seat, {"koikoi": False})
 

@@ -72,7 +72,8 @@ class HighCard:
         return {"mine": state.hands[seat], "shown": state.shown, "waiting": state.to_act}
 
     @hookimpl
-    def asobi_hidden_variant(self, state, seat, rng):
+    def asobi_resample(self, seat, rng, state):
+        # Deals again from the real state only: no world from an observation alone.
         other = copy.deepcopy(state)
         if other.shown[0] is None:
             pool = [c for i, c in enumerate(other.hands) if i != seat] + other.rest
@@ -114,12 +115,12 @@ class LeakyHighCard(HighCard):
 
 
 class LazyHighCard(HighCard):
-    """Its hidden variant re-deals nothing: the kit must notice."""
+    """Its re-deal (asobi_resample given the state) changes nothing: the kit must notice."""
 
     name = "lazy"
 
     @hookimpl
-    def asobi_hidden_variant(self, state, seat, rng):
+    def asobi_resample(self, seat, rng, state):
         return copy.deepcopy(state)
 
 

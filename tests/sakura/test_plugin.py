@@ -35,7 +35,7 @@ def test_game_info_describes_sakura():
 def test_every_game_hook_is_implemented():
     names = {
         "asobi_game_info", "asobi_setup", "asobi_to_act", "asobi_legal_actions", "asobi_apply",
-        "asobi_observation", "asobi_hidden_variant", "asobi_result", "asobi_render_text",
+        "asobi_observation", "asobi_resample", "asobi_result", "asobi_render_text",
         "asobi_describe_action", "asobi_describe_event", "asobi_rules_text", "asobi_bench",
         "asobi_agent",
     }

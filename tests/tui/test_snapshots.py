@@ -65,3 +65,9 @@ def test_generic_view_of_a_game_without_one(registry_of, snap_compare):
 def test_too_small(installed, snap_compare):
     app = _app(installed, "koikoi", seed=5)
     assert snap_compare(app, terminal_size=(70, 20), run_before=_first_turn)
+
+
+def test_koikoi_table_uses_the_room_of_100x30(installed, snap_compare):
+    """Full card names in fewer tiles a row, where 100x30 has the height for them."""
+    app = _app(installed, "koikoi", seed=5)
+    assert snap_compare(app, terminal_size=(100, 30), run_before=_hover_second)

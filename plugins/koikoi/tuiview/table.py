@@ -20,7 +20,13 @@ from asobi.i18n import Translator, translator
 from asobi_koikoi.cards import INDEX, PLANTS, month_mask, month_of
 from asobi_koikoi.names import card_name, card_names, counts_as
 from asobi_koikoi.rules import compile_rules
-from asobi_koikoi.tuiview.tiles import Look, back_row, row_of_tiles, tile_lines
+from asobi_koikoi.tuiview.tiles import (
+    Look,
+    back_row,
+    full_name_width,
+    row_of_tiles,
+    tile_lines,
+)
 from asobi_koikoi.view import KIND_LABELS, describe_event
 
 ROOMY = (80, 22)
@@ -194,8 +200,34 @@ class KoikoiView(VerticalScroll):
         look = Look(width=max(9, min(13, (width + 1) // 8 - 1)), height=4 if roomy else 3,
                     theme=self.context.theme)
         lines = self._lines(self.obs, look, width, roomy)
+        wider = self._wider(look, width, len(lines))
+        if wider is not None:
+            look = wider
+            lines = self._lines(self.obs, look, width, roomy)
         self.text = "\n".join(line.plain for line in lines)
         self.body.update(Group(*lines))
+
+    def _wider(self, look: Look, width: int, drawn: int) -> Look | None:
+        """Tiles wide enough for every card's full name (any card: the tiles keep their size
+        from turn to turn), in fewer a row, when the view's height has room for the extra rows
+        of tiles; None when ``look`` already shows full names or there is no such room."""
+        obs = self.obs
+        assert obs is not None
+        inner = full_name_width(self._, look.height, bool(obs.get("sake_cup_is_plain", True)))
+        if inner <= look.width - 2:
+            return None
+        counts = (len(obs["board"]), len(obs["hand"]))
+
+        def tile_rows(per_row: int, height: int) -> int:
+            return sum(-(-n // per_row) * height if n else 1 for n in counts)
+
+        others = drawn - tile_rows(max(1, (width + 1) // (look.width + 1)), look.height)
+        for per_row in range(7, 3, -1):
+            size = min((width + 1) // per_row - 1, inner + 4)
+            if size >= inner + 2 and others + tile_rows(per_row, look.height) \
+                    <= self.size.height:
+                return Look(width=size, height=look.height, theme=look.theme)
+        return None
 
     def _lines(
         self, obs: Mapping[str, Any], look: Look, width: int, roomy: bool

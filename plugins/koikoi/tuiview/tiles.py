@@ -111,6 +111,23 @@ def short_name(_: Tr, card: str) -> str:
     return name
 
 
+def full_name_width(_: Tr, height: int, sake_is_plain: bool) -> int:
+    """The inner width (cells) a tile of ``height`` lines needs to show every card of the deck
+    whole: month, kind and name (a four-line tile breaks the name between words)."""
+    need = 0
+    for card in INDEX:
+        need = max(need, cell_len(month_label(_, card)),
+                   cell_len(kind_label(_, card, sake_is_plain)))
+        name = short_name(_, card)
+        words = name.split(" ") if height > 3 else [name]
+        need = max(need, *(cell_len(w) for w in words))
+        if height > 3 and len(words) > 1:  # two lines: the shortest break that holds it
+            need = max(need, min(max(cell_len(" ".join(words[:i])),
+                                     cell_len(" ".join(words[i:])))
+                                 for i in range(1, len(words))))
+    return need
+
+
 def tile_lines(
     _: Tr, card: str, look: Look, sake_is_plain: bool, mark: str = "", lit: bool = False,
     number: int | None = None,

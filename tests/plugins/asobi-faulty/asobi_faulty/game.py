@@ -84,7 +84,8 @@ def asobi_observation(state: Tally, seat: int) -> dict[str, Any]:
 
 
 @hookimpl
-def asobi_hidden_variant(state: Tally, seat: int, rng: Any) -> Tally:
+def asobi_resample(seat: int, rng: Any, state: Tally) -> Tally:
+    # Nothing is hidden: a copy of the real state (and no world from an observation alone).
     return replace(state, scores=list(state.scores))
 
 

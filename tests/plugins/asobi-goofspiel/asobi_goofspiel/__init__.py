@@ -85,17 +85,12 @@ def asobi_observation(state: engine.Goofspiel, seat: int) -> dict[str, Any]:
 
 
 @hookimpl
-def asobi_hidden_variant(
-    state: engine.Goofspiel, seat: int, rng: random.Random
-) -> engine.Goofspiel:
-    return hidden.redeal(state, seat, rng)
-
-
-@hookimpl
 def asobi_resample(
     observation: Mapping[str, Any], seat: int, rules: Mapping[str, Any], players: int,
-    rng: random.Random,
+    rng: random.Random, state: engine.Goofspiel | None,
 ) -> engine.Goofspiel:
+    if state is not None:
+        return hidden.redeal(state, seat, rng)
     return hidden.from_observation(observation, rules["tie"], rng)
 
 

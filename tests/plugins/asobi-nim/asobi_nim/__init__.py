@@ -100,12 +100,6 @@ def asobi_observation(state, seat):
 
 
 @hookimpl
-def asobi_hidden_variant(state, seat, rng):
-    # Nothing is hidden in Nim: a copy that shares nothing mutable is indistinguishable.
-    return replace(state, piles=list(state.piles), history=list(state.history))
-
-
-@hookimpl
 def asobi_result(state):
     finished = state.winner is not None
     scores = state.scores if finished else [0] * state.players
@@ -124,8 +118,12 @@ def asobi_render_text(observation, lang):
 
 
 @hookimpl
-def asobi_resample(observation, seat, rules, players, rng):
-    # Everything is public: the observation is the whole state (no points adjusted in search).
+def asobi_resample(observation, seat, rules, players, rng, state):
+    # Nothing is hidden in Nim: a copy of the state that shares nothing mutable is
+    # indistinguishable from it, and the observation is the whole state (no points adjusted
+    # in search).
+    if state is not None:
+        return replace(state, piles=list(state.piles), history=list(state.history))
     return NimState(
         list(observation["piles"]), rules["max_take"], rules["misere"], players,
         lambda unit: [0] * len(unit["points"]), turn=observation["turn"],

@@ -1,0 +1,136 @@
+"""OpenSpiel's bots as AI levels of every game: a cross-cutting plugin (``asobi.plugins``).
+
+Where OpenSpiel is installed (``pip install asobi[openspiel]``), every game gets
+``ai:openspiel-ismcts`` (any game that implements ``asobi_resample``), and a game of perfect
+information also ``ai:openspiel-mcts``. Where it is not, this plugin lists no level and builds
+no agent, quietly. The option of a level is its budget in simulations, ``ai:openspiel-ismcts:400``
+(default 300); see :mod:`asobi.envs.bots`.
+
+The agents simulate the game, so they need the game itself, not only its name: the plugin finds
+it in the installed games (or in the registry a caller hands it, for games registered by hand).
+It remembers, per game, what it learnt (whether the game hides anything, the OpenSpiel game of
+each variant), for as long as the plugin object lives.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+import pluggy
+
+from asobi.envs.bots import ISMCTS, LEVELS, MCTS, SpielAgent, simulations_of
+from asobi.envs.setting import Setting, default_players
+from asobi.errors import AsobiError
+from asobi.registry import Game, Registry, discover
+from asobi.session import canonical
+from asobi.variants import Variant
+
+hookimpl = pluggy.HookimplMarker("asobi")
+
+
+def openspiel_installed() -> bool:
+    """Whether OpenSpiel can be imported here (looked up, not imported)."""
+    try:
+        return (importlib.util.find_spec("pyspiel") is not None
+                and importlib.util.find_spec("open_spiel") is not None)
+    except (ImportError, ValueError):
+        return False
+
+
+def can_resample(game: Game) -> bool:
+    """Whether ``game`` deals a world from a seat's observation (``asobi_resample``): what
+    ISMCTS needs."""
+    return game.hooks.can_resample()
+
+
+def hides_nothing(game: Game, players: int) -> bool:
+    """Whether ``game`` (its default variant) showed nothing hidden in one random game."""
+    from asobi.envs.survey import survey
+
+    variant = game.load_variant(None)
+    return survey(game, variant, players, games=1).perfect_information
+
+
+class OpenSpielLevels:
+    """The plugin. ``find(name)`` gives the game of that name (default: the installed one)."""
+
+    def __init__(self, find: Callable[[str], Game] | None = None) -> None:
+        self._find = find
+        self._registry: Registry | None = None
+        self._perfect: dict[str, bool] = {}
+        self._games: dict[tuple[str, str, int, str], Any] = {}
+
+    def game(self, name: str) -> Game:
+        if self._find is not None:
+            return self._find(name)
+        if self._registry is None:
+            self._registry = discover()
+        return self._registry.game(name)
+
+    def perfect(self, name: str) -> bool:
+        if name not in self._perfect:
+            game = self.game(name)
+            self._perfect[name] = hides_nothing(game, default_players(game))
+        return self._perfect[name]
+
+    def known(self, name: str) -> Game | None:
+        """The game of that name, or None when this plugin cannot find it (a game registered
+        by hand in another registry)."""
+        try:
+            return self.game(name)
+        except AsobiError:
+            return None
+
+    @hookimpl
+    def asobi_agent_levels(self, game: str) -> list[str] | None:
+        found = self.known(game) if openspiel_installed() else None
+        if found is None:
+            return None
+        levels = [ISMCTS] if can_resample(found) else []
+        if self.perfect(game):
+            levels.append(MCTS)
+        return levels or None
+
+    @hookimpl
+    def asobi_agent(self, game: str, level: str, seat: int, rules: Mapping[str, Any],
+                    players: int, seed: int) -> Any:
+        name = level.partition(":")[0]
+        if name not in LEVELS or not openspiel_installed():
+            return None
+        found = self.known(game)
+        if found is None or (name == ISMCTS and not can_resample(found)):
+            return None
+        simulations = simulations_of(level)
+        spiel_game = self.spiel_game(game, rules, players, name)
+        if name == MCTS and not spiel_game.spec.survey.perfect_information:
+            raise AsobiError(f"ai:{MCTS} plays games of perfect information only; "
+                             f"{found.info.title} hides things from its seats: use "
+                             f"ai:{ISMCTS}")
+        return SpielAgent(spiel_game, name, seat, seed, simulations)
+
+    def spiel_game(self, name: str, rules: Mapping[str, Any], players: int, kind: str) -> Any:
+        """The OpenSpiel game the bots of ``kind`` search (sequential; ISMCTS's of imperfect
+        information), built once per game, rules and players."""
+        key = (name, canonical({"rules": dict(rules)}), players, kind)
+        if key not in self._games:
+            from asobi.envs.spiel import AsobiGame, Catalogue, parameters
+
+            game = self.game(name)
+            variant = Variant(game=name, name="rules", title="rules", description="",
+                              rules=dict(rules), source="the rules of the game in play",
+                              origin="record")
+            setting = Setting(game, variant, players, "rules")
+            params = {**parameters(game), "players": players, "dynamics": "sequential"}
+            spec = Catalogue().spec(setting, params)
+            if kind == ISMCTS:
+                spec = replace(spec, information="imperfect")
+            self._games[key] = AsobiGame(params, spec)
+        return self._games[key]
+
+
+PLUGIN = OpenSpielLevels()
+"""The instance the entry point names (``asobi.envs.levels:PLUGIN``)."""
+

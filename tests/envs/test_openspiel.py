@@ -1,0 +1,162 @@
+"""OpenSpiel's own checks pass on Koi-Koi, Sakura, Nim and Goofspiel registered as Python
+games; their observers and resampled worlds show a seat its own view only."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+pyspiel = pytest.importorskip("pyspiel")
+pytest.importorskip("open_spiel")
+
+import numpy as np  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
+
+from asobi.envs.openspiel import register  # noqa: E402
+from asobi.errors import AsobiError  # noqa: E402
+
+from .conftest import KOIKOI_VARIANTS  # noqa: E402
+
+SAMPLED = pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+INFO_STATE = pyspiel.IIGObservationType(perfect_recall=True)
+
+
+@pytest.fixture(scope="module")
+def names(games):
+    return register(games)
+
+
+def sim(text, sims=1):
+    """OpenSpiel's random simulation test; serialization is checked wherever OpenSpiel can
+    serialize the game (explicit chance: a sampled-chance game would need its generator)."""
+    game = pyspiel.load_game(text)
+    serialize = game.get_type().chance_mode != SAMPLED
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=serialize, verbose=False)
+    return game
+
+
+def test_every_game_of_the_registry_is_registered(names):
+    assert names == ["python_asobi_goofspiel", "python_asobi_koikoi", "python_asobi_nim",
+                     "python_asobi_sakura"]
+    assert set(names) <= set(pyspiel.registered_names())
+
+
+@pytest.mark.parametrize("variant", KOIKOI_VARIANTS)
+def test_koikoi_passes_the_random_simulation_test_in_every_variant(names, variant):
+    game = sim(f"python_asobi_koikoi(variant={variant})")
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.num_distinct_actions() == 98
+
+
+def test_koikoi_with_explicit_deals_serializes_and_replays(names):
+    game = sim("python_asobi_koikoi(variant=koikoi-japan,deals=3)", sims=2)
+    assert game.max_chance_outcomes() == 3
+    state = game.new_initial_state()
+    assert state.is_chance_node() and [p for _, p in state.chance_outcomes()] == [1 / 3] * 3
+    state.apply_action(1)
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[0])
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, again = pyspiel.deserialize_game_and_state(text)
+    assert str(again) == str(state)
+    assert str(pickle.loads(pickle.dumps(state))) == str(state)
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_sakura_passes_with_simultaneous_picks_for_2_to_6_painters(names, players):
+    game = sim(f"python_asobi_sakura(players={players})")
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    assert game.num_players() == players
+
+
+@pytest.mark.parametrize("text", [
+    "python_asobi_sakura(players=3,dynamics=sequential,deals=2)",
+    "python_asobi_nim", "python_asobi_nim(deals=1)",
+    "python_asobi_goofspiel", "python_asobi_goofspiel(dynamics=sequential,deals=4)",
+    "python_asobi_goofspiel(players=4,variant=split)",
+])
+def test_the_other_forms_pass_too(names, text):
+    sim(text, sims=2)
+
+
+def test_the_dynamics_and_information_follow_the_game(names):
+    nim = pyspiel.load_game("python_asobi_nim")
+    goofspiel = pyspiel.load_game("python_asobi_goofspiel")
+    assert nim.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert nim.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert goofspiel.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    state = goofspiel.new_initial_state()
+    assert state.is_simultaneous_node()
+    state.apply_actions([0, 12])
+    assert len(state.history()) == 2
+
+
+@pytest.mark.parametrize("text", ["python_asobi_koikoi", "python_asobi_sakura(players=4)",
+                                  "python_asobi_goofspiel", "python_asobi_nim"])
+def test_the_observers_give_the_states_tensors_and_strings(names, text):
+    game = pyspiel.load_game(text)
+    observation = make_observation(game)
+    info_state = make_observation(game, INFO_STATE)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        for player in range(game.num_players()):
+            observation.set_from(state, player)
+            info_state.set_from(state, player)
+            assert np.array_equal(observation.tensor, state.observation_tensor(player))
+            assert np.array_equal(info_state.tensor, state.information_state_tensor(player))
+            assert observation.string_from(state, player) == state.observation_string(player)
+            assert info_state.string_from(state, player) == state.information_state_string(
+                player)
+        if state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p) or [0])
+                                 for p in range(game.num_players())])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert set(observation.dict) == {part.name for part in game.spec.encoding.parts}
+    with pytest.raises(ValueError, match="own view"):
+        make_observation(game, pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True,
+            private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+@pytest.mark.parametrize("text", ["python_asobi_koikoi(variant=koikoi-japan)",
+                                  "python_asobi_sakura(players=3,dynamics=sequential)",
+                                  "python_asobi_goofspiel(dynamics=sequential)"])
+@settings(max_examples=6, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**31), moves=st.integers(0, 30))
+def test_a_resampled_world_looks_the_same_to_the_seat(names, text, seed, moves):
+    game = pyspiel.load_game(text)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    if state.is_terminal():
+        return
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(3):
+        world = state.resample_from_infostate(player, sampler)
+        assert world.observation_tensor(player) == state.observation_tensor(player)
+        assert world.information_state_tensor(player) == state.information_state_tensor(player)
+        assert world.observation_string(player) == state.observation_string(player)
+        assert world.information_state_string(player) == state.information_state_string(
+            player)
+        assert world.legal_actions() == state.legal_actions()
+
+
+def test_a_game_that_cannot_be_made_says_why(names):
+    with pytest.raises(AsobiError, match="no-such-variant"):
+        pyspiel.load_game("python_asobi_koikoi(variant=no-such-variant)")
+    with pytest.raises(AsobiError, match="dynamics"):
+        pyspiel.load_game("python_asobi_nim(dynamics=sideways)")
