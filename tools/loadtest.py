@@ -11,8 +11,9 @@ by the server). Whenever a game ends a new one starts, so ``--games`` games are 
 
 It reports, as JSON, the server time per move (the ``Server-Timing`` header of each move:
 checking, applying, saving, notifying and building the answer; AI thinking excluded) and the
-round trip of each move as the client saw it, each as p50/p95/p99, plus every request that was
-not answered with success.
+round trip of each move as the client saw it, each as p50/p95/p99, every request that was not
+answered with success and, for a server it started, the server's resident memory (``rss_mib``:
+at the end, and its peak).
 """
 
 from __future__ import annotations
@@ -67,12 +68,21 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def unlimited(*names: str) -> list[str]:
+    """``--NAME 0`` for each per-client limit ``asobi serve`` offers among ``names``: the load
+    comes from one address, and it measures the server's work, not its limits per client."""
+    asobi = Path(sys.executable).parent / "asobi"
+    text = subprocess.run([str(asobi), "serve", "--help"], capture_output=True, text=True).stdout
+    return [part for name in names if f"--{name} " in text for part in (f"--{name}", "0")]
+
+
 def start_server(db: Path, games: int) -> tuple[str, subprocess.Popen[str]]:
     port = free_port()
     asobi = Path(sys.executable).parent / "asobi"
     proc = subprocess.Popen(
-        [str(asobi), "serve", "--db", str(db), "--port", str(port), "--games-per-creator", "0",
-         "--max-games", str(max(1000, games * 4))],
+        [str(asobi), "serve", "--db", str(db), "--port", str(port),
+         "--max-games", str(max(1000, games * 4)),
+         *unlimited("games-per-creator", "games-per-minute", "requests-per-client")],
         stdout=subprocess.PIPE, text=True,
     )
     assert proc.stdout is not None
@@ -129,6 +139,20 @@ async def keep_playing(client: httpx2.AsyncClient, url: str, game: str, seed: in
             tally.error(type(exc).__name__)
 
 
+def memory_mib(pid: int) -> dict[str, float | None]:
+    """The resident memory of process ``pid`` now and at its peak, in MiB (Linux's /proc)."""
+    found: dict[str, float | None] = {"now": None, "peak": None}
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return found
+    for line in text.splitlines():
+        name, _, value = line.partition(":")
+        if name in ("VmRSS", "VmHWM"):
+            found["now" if name == "VmRSS" else "peak"] = round(int(value.split()[0]) / 1024, 1)
+    return found
+
+
 async def run(url: str, games: int, seconds: float, game: str, seed: int,
               think: float) -> dict[str, Any]:
     tally = Tally()
@@ -182,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             report = asyncio.run(run(url.rstrip("/"), args.games, args.seconds, args.game,
                                      args.seed, args.think))
+            if proc is not None:
+                report["rss_mib"] = memory_mib(proc.pid)
         finally:
             if proc is not None:
                 proc.terminate()

@@ -77,6 +77,17 @@ class WebFrontend:
                            "seconds (default 2)")
         group.add_argument("--ai-threads", type=positive(int),
                            help="AI decisions computed at once (default: CPU count)")
+        group.add_argument("--hint-threads", type=positive(int),
+                           help="hints (and replays) computed at once, in threads of their "
+                           "own (default: half of --ai-threads, at least 1)")
+        group.add_argument("--hints-per-game", type=positive(int),
+                           help="hints being worked out at once for one game (default 2)")
+        group.add_argument("--games-per-minute", type=_whole,
+                           help="games one address may start in any minute (0: no limit; "
+                           "default 10)")
+        group.add_argument("--streams-per-seat", type=positive(int),
+                           help="open update streams of one seat; a new one ends its oldest "
+                           "(default 2)")
         group.add_argument("--allow-ai-only", action="store_true", default=None,
                            help="accept games without a human seat")
         group.add_argument("--header-timeout", type=_seconds, metavar="S",

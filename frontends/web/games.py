@@ -2,10 +2,17 @@
 
 Every session is touched only from the server's event loop (between two ``await`` nothing
 else runs), so no lock is needed around it. AI agents think in a worker thread on a copy of
-what their seat sees (its observation and legal actions), a bounded number at a time, and
-their move is then applied back on the loop, like a human's. An AI decision depends on the
-game's record only (:func:`asobi.agents.decision_agent`), so a game rebuilt from the database
-after a restart goes on exactly as it would have.
+what their seat sees (its observation and legal actions), and their move is then applied back
+on the loop, like a human's. An AI decision depends on the game's record only
+(:func:`asobi.agents.decision_agent`), so a game rebuilt from the database after a restart goes
+on exactly as it would have.
+
+Work is shared fairly (:mod:`.work`): the AI's moves and the hints have thread pools of their
+own, and in each pool one client address holds at most about half of the threads.
+
+A move is kept or refused, never both: it is written to the store before anyone hears of it
+(the mover's answer, the other seats' streams, the ``asobi_game_over`` observers); when the
+write fails, the move is taken back and the answer is a 503 (:class:`.kept.NotKept`).
 """
 
 from __future__ import annotations
@@ -17,97 +24,39 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import anyio
-import anyio.to_thread
 
 from asobi import records
 from asobi.agents import decision_agent
-from asobi.driver import Driver
 from asobi.errors import AsobiError
 from asobi.faults import PluginFault
-from asobi.model import Reason
-from asobi.registry import Game, Registry
+from asobi.model import Action, Reason
+from asobi.registry import Registry
 from asobi.replayer import replay_moves
-from asobi.session import SeatSpec, Session, canonical, visible_events
+from asobi.session import SeatSpec, Session, canonical
 
-from .errors import Conflict, Forbidden, NotFound, TableStopped, TooMany
+from . import seating
+from .errors import Conflict, NotFound, TableStopped, TooMany
+from .hints import ask as ask_hint
+from .kept import STORE_ERRORS, NotKept
+from .live import LOG_KEEP, Built, Entry, Live
 from .newgame import NewGame, VariantCache
 from .options import ServerOptions
-from .seats import Keys, Minted, SeatKey, deal_keys, mint, same, well_formed
+from .seats import Minted, deal_keys
 from .stopped import stop, stops_table
 from .store import Store
+from .work import FairPool
 
-LOG_KEEP = 400
-"""How many past moves (with their events) a live game keeps for late readers."""
+__all__ = ["LOG_KEEP", "Entry", "Hub", "Live", "NotKept", "index_of"]
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
-@dataclass
-class Entry:
-    """One applied move, the choice number it had among the legal actions, and its events."""
-
-    version: int
-    seat: int
-    action: dict[str, Any]
-    index: int
-    events: list[dict[str, Any]]
-
-
-@dataclass
-class Live:
-    """A game held in this server's memory."""
-
-    id: str
-    session: Session
-    keys: Keys
-    lang: str
-    hints: bool
-    creator: str
-    touched: float
-    version: int = 0
-    log: deque[Entry] = field(default_factory=lambda: deque(maxlen=LOG_KEEP))
-    listeners: dict[asyncio.Queue[int | None], int] = field(default_factory=dict)
-    driving: bool = False
-    hint_cache: dict[int, tuple[int, dict[str, Any], str | Reason]] = field(default_factory=dict)
-    record_path: Path | None = None
-    fault: str | None = None
-    """Why a plugin's fault stopped this table (:func:`.stopped.stop`), or None while it
-    plays."""
-    driver: Driver = field(init=False)
-
-    def __post_init__(self) -> None:
-        session = self.session
-        self.driver = Driver(session)
-
-    @property
-    def game(self) -> Game:
-        return self.session.game
-
-    def seat_of(self, token: str | None) -> int:
-        """The seat whose secret ``token`` this is (Forbidden otherwise)."""
-        if not token:
-            raise Forbidden("this request carries no seat token (header X-Asobi-Token)",
-                            "token")
-        seat = self.keys.seat_of(token) if well_formed(token) else None
-        if seat is None:
-            raise Forbidden("this seat token does not belong to this game (or was replaced)",
-                            "token")
-        return seat
-
-    def notify(self) -> None:
-        for queue in list(self.listeners):
-            queue.put_nowait(self.version)
-
-    def hang_up(self, seat: int) -> None:
-        """End the update streams of ``seat`` (its token was revoked)."""
-        for queue, listener in list(self.listeners.items()):
-            if listener == seat:
-                queue.put_nowait(None)
+RATE_WINDOW = 60.0
+"""Seconds over which ``ServerOptions.games_per_minute`` counts a creator's new games."""
+AI_RETRY_MAX = 30.0
+"""Longest wait between two attempts to keep an AI's move the store refused."""
 
 
 class Hub:
@@ -128,28 +77,62 @@ class Hub:
         self.now = now
         self.games: dict[str, Live] = {}
         self.move_ms: deque[float] = deque(maxlen=20_000)
-        self.tasks: set[asyncio.Task[None]] = set()
+        self.tasks: set[asyncio.Task[Any]] = set()
         self.closing = False
+        self.creations: dict[str, deque[float]] = {}
+        """When each client address created its recent games (``games_per_minute``)."""
         self._limiter: anyio.CapacityLimiter | None = None
+        self._ai_pool: FairPool | None = None
+        self._hint_pool: FairPool | None = None
         self.variants = VariantCache(now)
+
+    # The pools and the limiter are made on the server's loop (anyio needs it).
+    @property
+    def ai_pool(self) -> FairPool:
+        """The threads where AI seats decide their moves (``--ai-threads``)."""
+        if self._ai_pool is None:
+            self._ai_pool = FairPool(self.options.ai_threads)
+        return self._ai_pool
+
+    @property
+    def hint_pool(self) -> FairPool:
+        """The threads where hints are worked out (``--hint-threads``)."""
+        if self._hint_pool is None:
+            self._hint_pool = FairPool(self.options.hint_workers)
+        return self._hint_pool
 
     @property
     def limiter(self) -> anyio.CapacityLimiter:
-        """How many AI decisions and hints run at once (created on the server's loop)."""
+        """How many replays (``POST /api/replay``) run at once, in threads of their own: as
+        many as hints, never in the AI's threads."""
         if self._limiter is None:
-            self._limiter = anyio.CapacityLimiter(self.options.ai_threads)
+            self._limiter = anyio.CapacityLimiter(self.options.hint_workers)
         return self._limiter
 
     # ------------------------------------------------------------------ creating, loading
     def create(
-        self, new: NewGame, creator: str, record_path: Path | None = None
+        self, new: NewGame, creator: str, record_path: Path | None = None, paced: bool = False
     ) -> tuple[Live, Minted]:
-        """Start a game as ``new`` says (checked against this server's limits)."""
+        """Start a game as ``new`` says (checked against this server's limits). ``paced``: a
+        client asked for it, so it counts against ``games_per_minute`` of ``creator``."""
         self.sweep()
+        now = self.now()
+        options = self.options
+        paced = paced and options.games_per_minute > 0
+        recent = self.creations.get(creator)
+        if paced and recent is not None:
+            while recent and recent[0] <= now - RATE_WINDOW:
+                recent.popleft()
+            if len(recent) >= options.games_per_minute:
+                raise TooMany(f"you started {len(recent)} games in the last minute; wait a "
+                              "moment before starting another")
         unfinished = [g for g in self.games.values() if self._playing(g)]
-        if len(unfinished) >= self.options.max_games:
+        # Being played: changed (a move, a seat taken) within idle_seconds. A game kept in
+        # memory by reading it only does not keep others from starting theirs.
+        played = sum(1 for g in unfinished if now - g.moved < options.idle_seconds)
+        if played >= options.max_games:
             raise TooMany("the server is full; try again when some games have ended")
-        cap = self.options.games_per_creator
+        cap = options.games_per_creator
         if cap and sum(1 for g in unfinished if g.creator == creator) >= cap:
             raise TooMany(f"you already have {cap} unfinished games on this server")
         session = Session(new.game, new.variant, new.seats, seed=new.seed,
@@ -159,10 +142,15 @@ class Hub:
                 decision_agent(session, seat)  # an unknown level is refused now, not later
         minted = deal_keys([s.is_human for s in session.seats], new.creator_seat)
         game_id = secrets.token_urlsafe(12)
-        live = Live(game_id, session, minted.keys, new.lang, new.hints, creator, self.now(),
+        live = Live(game_id, session, minted.keys, new.lang, new.hints, creator, now,
                     record_path=record_path)
-        self.store.create(game_id, new.game.name, minted.keys, new.lang, new.hints, creator,
-                          session.record())
+        try:
+            self.store.create(game_id, new.game.name, minted.keys, new.lang, new.hints,
+                              creator, session.record())
+        except STORE_ERRORS:
+            raise NotKept("the new game") from None
+        if paced:
+            self.creations.setdefault(creator, deque()).append(now)
         self.games[game_id] = live
         self.kick(live)
         return live, minted
@@ -183,65 +171,50 @@ class Hub:
         stored = self.store.get(game_id)
         if stored is None:
             raise NotFound(f"no game '{game_id}' on this server")
-        record = stored.record
+        session, entries = self._replayed(stored.record)
+        now = self.now()
+        live = Live(stored.id, session, stored.keys, stored.lang, stored.hints, stored.creator,
+                    now, moved=now)
+        live.version = len(entries)
+        live.log.extend(entries[-LOG_KEEP:])
+        return live
+
+    def _replayed(self, record: dict[str, Any]) -> tuple[Session, list[Entry]]:
+        """A session played up to the end of ``record``, and its log."""
         # Rebuilt with the observers off: a game that ended before the restart was announced
         # then, and replaying its moves is not playing them again.
         session = records.start(self.registry, record)
         # records.start treats unknown seat texts as humans; keep what the record said.
         session.seats = tuple(_seat(text) for text in record["seats"])
-        live = Live(stored.id, session, stored.keys, stored.lang, stored.hints, stored.creator,
-                    self.now())
+        entries: list[Entry] = []
         for done in replay_moves(session, record["moves"], choices=True):
             if done.skipped:
                 continue  # an older version asked for it; this one makes it by itself
-            live.version += 1
-            live.log.append(Entry(live.version, done.seat, done.action,
-                                  -1 if done.choice is None else done.choice, done.events))
+            entries.append(Entry(len(entries) + 1, done.seat, done.action,
+                                 -1 if done.choice is None else done.choice, done.events))
         session.observers = True  # from here on it is played: its end is one to announce
-        return live
+        return session, entries
 
     def sweep(self) -> None:
         """Let games nobody touched for ``idle_seconds`` leave memory (they stay stored)."""
-        limit = self.now() - self.options.idle_seconds
+        now = self.now()
+        limit = now - self.options.idle_seconds
         for game_id, live in list(self.games.items()):
             if live.touched < limit and not live.listeners and not live.driving:
                 del self.games[game_id]
+        for creator, recent in list(self.creations.items()):
+            if not recent or recent[-1] <= now - RATE_WINDOW:
+                del self.creations[creator]
 
     # ------------------------------------------------------------------ seats
     def claim(self, live: Live, code: Any) -> tuple[int, str]:
-        """Spend an invitation: a new token for its seat (403 unknown, 409 already used)."""
-        seat = live.keys.invited_seat(code) if well_formed(code) else None
-        if seat is None:
-            raise Forbidden("this invitation is not valid: it may have been replaced by a new "
-                            "one; ask the player who created the game", "invitation")
-        if live.keys.seats[seat].token is not None:
-            raise Conflict(f"this invitation was already used: seat {seat + 1} has its player",
-                           code="invitation-used")
-        token, token_digest = mint()
-        live.keys = live.keys.with_seat(seat, SeatKey(True, token_digest,
-                                                      live.keys.seats[seat].invite))
-        self.store.save_keys(live.id, live.keys)
-        live.notify()
-        return seat, token
+        """Spend an invitation (:func:`.seating.claim`)."""
+        return seating.claim(self, live, code)
 
-    def reinvite(self, live: Live, owner: str | None, seat: Any) -> str:
-        """A new invitation for ``seat``; its old invitation and token stop working."""
-        if not owner or not well_formed(owner) or not same(owner, live.keys.owner):
-            raise Forbidden("only the player who created this game can invite again", "owner")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not (
-            0 <= seat < live.session.players
-        ):
-            raise AsobiError(f"no seat {seat!r}: seats are numbered 0 to "
-                             f"{live.session.players - 1}")
-        if not live.keys.seats[seat].human:
-            raise AsobiError(f"seat {seat + 1} is played by the AI")
-        code, code_digest = mint()
-        live.keys = live.keys.with_seat(seat, SeatKey(True, None, code_digest))
-        live.hint_cache.pop(seat, None)
-        self.store.save_keys(live.id, live.keys)
-        live.hang_up(seat)
-        live.notify()
-        return code
+    def reinvite(self, live: Live, owner: str | None, seat: Any,
+                 holder: str | None = None) -> str:
+        """A holder gives ``seat`` up, or the owner re-invites it (:func:`.seating.reinvite`)."""
+        return seating.reinvite(self, live, owner, seat, holder)
 
     # ------------------------------------------------------------------ plugin faults
     def _playing(self, live: Live) -> bool:
@@ -249,7 +222,7 @@ class Hub:
         if live.fault is not None:
             return False
         try:
-            return not live.session.finished
+            return not live.finished
         except PluginFault as fault:
             stop(self, live, fault)
             return False
@@ -259,8 +232,8 @@ class Hub:
     def act(self, live: Live, seat: int, choice: dict[str, Any], version: int) -> bool:
         """Apply a seat's move made on ``version``. True when applied; False when it is the
         very move that already made ``version + 1`` (sent twice: applied once). A move made on
-        any other old version is a Conflict; an illegal one an AsobiError. Either way the
-        game is then unchanged."""
+        any other old version is a Conflict; an illegal one an AsobiError; one the store could
+        not keep NotKept. Either way the game is then unchanged."""
         if version != live.version:
             done = next((e for e in live.log if e.version == version + 1), None)
             if done is not None and done.seat == seat and _same_choice(done, choice):
@@ -269,38 +242,63 @@ class Hub:
                            f"it is at version {live.version}; look again and choose",
                            code="stale")
         start = self.clock()
-        legal = live.session.legal_actions(seat)
         if "index" in choice:
+            # The choices its player was shown at this version (listed for its payload).
+            legal = live.legal(seat)
             index = choice["index"]
             if not legal:
                 raise AsobiError(f"it is not your turn (waiting for seats "
-                                 f"{_people(live.session.to_act())})")
+                                 f"{_people(live.acting())})")
             if not 0 <= index < len(legal):
                 raise AsobiError(f"no choice number {index}: there are {len(legal)} choices")
             action = legal[index]
         else:
             action = choice["action"]
-            index = index_of(legal, action) if isinstance(action, dict) else -1
-        events = live.driver.play(seat, action)
+            shown = live.known_legal(seat)
+            index = index_of(shown, action) if shown and isinstance(action, dict) else -1
+        session = live.session
+        session.observers = False  # the end is announced once the move is kept
+        try:
+            events = live.driver.play(seat, action)  # the one legality check
+        finally:
+            session.observers = True
         live.version += 1
-        live.log.append(Entry(live.version, seat, live.session.moves[-1]["action"], index,
-                              events))
-        finished = live.session.finished
-        self.store.save(live.id, live.session.record(), finished)
-        if finished and live.record_path is not None:
-            with contextlib.suppress(AsobiError):
-                live.session.save(live.record_path)
+        live.log.append(Entry(live.version, seat, session.moves[-1]["action"], index, events))
+        finished = live.finished
+        try:
+            self.store.save(live.id, session.record(), finished)
+        except STORE_ERRORS:
+            self._take_back(live)
+            raise NotKept("this move") from None
+        if finished:
+            session.game.hooks.game_over(session.variant.name, session.result(),
+                                         [str(s) for s in session.seats])
+            if live.record_path is not None:
+                with contextlib.suppress(AsobiError):
+                    session.save(live.record_path)
+        live.moved = self.now()
         live.notify()
         self.move_ms.append((self.clock() - start) * 1000.0)
         self.kick(live)
         return True
+
+    def _take_back(self, live: Live) -> None:
+        """Undo the last move of ``live`` (the store did not keep it): the session is rebuilt
+        from its record without that move."""
+        record = live.session.record()
+        record["moves"].pop()
+        session, entries = self._replayed(record)
+        live.log = deque(entries[-LOG_KEEP:], maxlen=LOG_KEEP)
+        live.version = len(entries)
+        live.hint_cache.clear()
+        live.rebuilt(session)
 
     def kick(self, live: Live) -> None:
         """Start the AI of ``live`` if an AI seat must act and no AI task runs for it."""
         if live.driving or self.closing or live.fault is not None:
             return
         try:
-            if live.driver.next_ai_seat() is None:
+            if _next_ai_seat(live) is None:
                 return
         except PluginFault as fault:
             stop(self, live, fault)
@@ -317,15 +315,15 @@ class Hub:
     async def _drive(self, live: Live) -> None:
         try:
             while not self.closing:
-                seat = live.driver.next_ai_seat()
+                seat = _next_ai_seat(live)
                 if seat is None:
                     break
                 version = live.version
                 # What the seat sees is read here, on the loop; only the thinking is threaded.
                 think = live.driver.thinker(seat)
-                action = await anyio.to_thread.run_sync(think, limiter=self.limiter)
+                action = await self.ai_pool.run(live.creator, think)
                 if live.version == version:
-                    self.act(live, seat, {"action": action}, version)
+                    await self._keep_ai_move(live, seat, action, version)
         except PluginFault as fault:  # the AI's level, or a hook it called, failed
             stop(self, live, fault)
         except TableStopped:
@@ -333,92 +331,58 @@ class Hub:
         finally:
             live.driving = False
 
+    async def _keep_ai_move(self, live: Live, seat: int, action: Action, version: int) -> None:
+        """Apply the AI's move; while the store cannot keep it, try again, less and less
+        often."""
+        wait = 0.5
+        while True:
+            try:
+                self.act(live, seat, {"action": action}, version)
+                return
+            except NotKept:
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, AI_RETRY_MAX)
+                if self.closing or live.version != version:
+                    return
+
     async def hint(self, live: Live, seat: int) -> tuple[dict[str, Any], str | Reason]:
         if live.fault is not None:
             raise TableStopped(live.fault)
         try:
-            return await self._hint(live, seat)
+            return await ask_hint(self, live, seat)
         except PluginFault as fault:
             raise stop(self, live, fault) from fault
-
-    async def _hint(self, live: Live, seat: int) -> tuple[dict[str, Any], str | Reason]:
-        if not live.hints:
-            raise Forbidden("hints are off at this table (the game's creator decides)",
-                            "hints-off")
-        legal = live.session.legal_actions(seat)
-        if not legal:
-            raise AsobiError("it is not your turn: there is nothing to hint")
-        cached = live.hint_cache.get(seat)
-        if cached is not None and cached[0] == live.version:
-            return cached[1], cached[2]
-        version = live.version
-        hinter = live.driver.hinter(seat)
-        action, reason = await anyio.to_thread.run_sync(hinter, limiter=self.limiter)
-        answer = (dict(action), reason)
-        live.hint_cache[seat] = (version, *answer)
-        return answer
 
     async def close(self) -> None:
         self.closing = True
         for live in self.games.values():
-            for queue in list(live.listeners):
-                queue.put_nowait(None)
+            live.hang_up()
         for task in list(self.tasks):
             task.cancel()
 
     # ------------------------------------------------------------------ what a seat sees
     @stops_table
+    def built(self, live: Live, seat: int, since: int, lang: str) -> Built:
+        """The payload of ``seat`` (README, "The payload of a seat") and its JSON text,
+        built once per version for every answer and stream that sends it."""
+        return live.payload(seat, since, lang)
+
     def payload(self, live: Live, seat: int, since: int, lang: str) -> dict[str, Any]:
         """Everything the page of ``seat`` needs, and nothing another seat may hide."""
-        session = live.session
-        hooks = live.game.hooks
-        obs = session.observation(seat)
-        to_act = session.to_act()
-        legal = session.legal_actions(seat) if seat in to_act else []
-        events: list[dict[str, Any]] = []
-        for entry in live.log:
-            if entry.version > since:
-                events.extend(visible_events(entry.events, seat))
-        narration = []
-        for event in events:
-            text = hooks.describe_event(event, seat, lang)
-            if text:
-                narration.append(text)
-        return {
-            "id": live.id,
-            "game": live.game.name,
-            "title": live.game.title_in(lang),
-            "variant": {"name": session.variant_ref, "title": session.variant.title_in(lang)},
-            "seat": seat,
-            "seats": [
-                {"seat": i, "kind": spec.kind, "level": spec.level, "label": str(spec),
-                 "claimed": key.claimed}
-                for i, (spec, key) in enumerate(zip(session.seats, live.keys.seats, strict=True))
-            ],
-            "hints": live.hints,
-            "version": live.version,
-            "since": since,
-            "to_act": to_act,
-            "finished": session.finished,
-            "observation": obs,
-            "legal": [
-                {"action": a, "key": canonical(a), "label": label(live.game, obs, a, lang)}
-                for a in legal
-            ],
-            "events": events,
-            "narration": narration,
-            "result": session.result(),
-        }
-
-
-def label(game: Game, obs: dict[str, Any], action: dict[str, Any], lang: str) -> str:
-    return game.hooks.describe_action(obs, action, lang)
+        return self.built(live, seat, since, lang).body
 
 
 def index_of(legal: list[dict[str, Any]], action: dict[str, Any]) -> int:
     """The position of ``action`` among the legal actions (-1: not there)."""
     key = canonical(action)
     return next((i for i, a in enumerate(legal) if canonical(a) == key), -1)
+
+
+def _next_ai_seat(live: Live) -> int | None:
+    """The AI seat that acts now (:meth:`asobi.driver.Driver.next_ai_seat`, from the seats
+    to act already asked at this version)."""
+    acting = live.acting()
+    return acting[0] if acting and live.driver.is_ai(acting[0]) else None
 
 
 def _same_choice(done: Entry, choice: dict[str, Any]) -> bool:

@@ -2,8 +2,8 @@
 
 What a creator may ask for is bounded: a known game and a named variant, seats the game takes,
 AI time budgets within the server's cap, a human at the table (unless the server runs AI-only
-games), a chosen seed only when no other person's cards depend on it, and hints off by default
-when more than one person plays.
+games), a chosen seed only when every human seat is the creator's own (nobody else's cards
+depend on it), and hints off by default when more than one person plays.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from asobi import variants
-from asobi.agents import parse_level
+from asobi.agents import budget_of, level_name, make_agent
 from asobi.i18n import LANGUAGES
 from asobi.registry import Game, Registry
 from asobi.seeds import parse_seed
@@ -101,16 +101,18 @@ def read_new_game(
     except NotFound as exc:
         raise BadRequest(str(exc)) from None  # the body is wrong, not the address
     variant = cache.find(game, data.get("variant"))
-    seats = _seats(game, data.get("seats"), options)
+    seats = _seats(game, data.get("seats"), options, variant)
     humans = [i for i, s in enumerate(seats) if s.is_human]
     if not humans and not options.allow_ai_only:
         raise Forbidden("this server runs games with at least one person at the table; "
                         "make one seat 'human'", "ai-only")
+    creator_seat = _creator_seat(data, seats, humans)
     seed = None
     if data.get("seed") is not None:
-        if len(humans) > 1:
-            raise BadRequest("a chosen seed is for practice only: with more than one person at "
-                             "the table, whoever chose it would know the others' cards")
+        if any(seat != creator_seat for seat in humans):
+            raise BadRequest("a chosen seed is for practice only: with a seat at the table that "
+                             "someone else will hold (an invitation), whoever chose it would "
+                             "know that player's cards")
         seed = parse_seed(data["seed"])
     lang = data.get("lang", options.default_lang)
     if not isinstance(lang, str) or lang not in LANGUAGES:
@@ -118,7 +120,6 @@ def read_new_game(
     hints = data.get("hints")
     if hints is not None and not isinstance(hints, bool):
         raise BadRequest("'hints' must be true or false")
-    creator_seat = _creator_seat(data, seats, humans)
     return NewGame(
         game=game,
         variant=variant,
@@ -130,7 +131,9 @@ def read_new_game(
     )
 
 
-def _seats(game: Game, given: Any, options: ServerOptions) -> tuple[SeatSpec, ...]:
+def _seats(
+    game: Game, given: Any, options: ServerOptions, variant: Variant
+) -> tuple[SeatSpec, ...]:
     if given is None:
         given = list(game.info.default_players) or (
             ["human"] + ["ai:random"] * (game.info.min_players - 1)
@@ -140,13 +143,17 @@ def _seats(game: Game, given: Any, options: ServerOptions) -> tuple[SeatSpec, ..
     ):
         raise BadRequest("'seats' must be a list such as [\"human\", \"ai:random\"]")
     seats = parse_seats(list(given), game)
-    for spec in seats:
+    for seat, spec in enumerate(seats):
         if spec.is_human or spec.level is None:
             continue
-        _name, budget = parse_level(spec.level)
+        # The level reads its own option; only a level whose agent plans a time budget is
+        # held to the server's cap (an unknown level or a bad option is refused here too).
+        agent = make_agent(game, spec.level, seat, variant.rules, len(seats), 0)
+        budget = budget_of(agent)
         if budget is not None and budget > options.ai_budget_max:
             raise BadRequest(f"ai:{spec.level}: this server gives the AI at most "
-                             f"{options.ai_budget_max:g} s a move")
+                             f"{options.ai_budget_max:g} s a move (ask for "
+                             f"ai:{level_name(spec.level)}:{options.ai_budget_max:g})")
     return seats
 
 

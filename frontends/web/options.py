@@ -24,23 +24,39 @@ class ServerOptions:
     max_body: int = 64 * 1024
     """Largest request body read, in bytes (413 above)."""
     max_games: int = 1000
-    """Unfinished games held in memory at once (503 above, until some finish or go idle)."""
+    """Games being played at once: unfinished, and changed (a move, a seat taken) within
+    ``idle_seconds`` (429 above, until some finish or rest). Reading a game does not count."""
     games_per_creator: int = 20
     """Unfinished games in memory created from one client address (0: no limit)."""
+    games_per_minute: int = 10
+    """Games one client address may start in any minute (0: no limit)."""
     allow_ai_only: bool = False
     """Accept games without a human seat (they run on the server's CPU with nobody watching)."""
     ai_budget_max: float = 2.0
     """The largest AI time budget per move a seat may ask for (``ai:hard:SECONDS``)."""
     ai_threads: int = max(1, os.cpu_count() or 1)
-    """AI decisions and hints computed at once; more wait their turn."""
+    """AI decisions computed at once; more wait their turn (one client address holds at most
+    about half of these threads, :func:`.work.fair_share`)."""
+    hint_threads: int = 0
+    """Hints (and replays) computed at once, in threads of their own (0: half of
+    ``ai_threads``, at least one)."""
+    hints_per_game: int = 2
+    """Hints being worked out at once for one game (one per seat at most; 429 above)."""
     idle_seconds: float = 1800.0
     """A game nobody touched for this long leaves memory (it stays in the database)."""
     listeners_per_game: int = 16
-    """Open update streams one game accepts."""
+    """Open update streams one game accepts (429 above)."""
+    streams_per_seat: int = 2
+    """Open update streams of one seat: a new one ends the seat's oldest."""
     club_key: str | None = None
     """Passphrase needed to create games (None: anyone who reaches the server may)."""
     allowed_hosts: tuple[str, ...] = LOCAL_HOSTS
     """Values of the Host header the server answers; ``("*",)`` accepts any."""
+
+    @property
+    def hint_workers(self) -> int:
+        """The threads of hints and replays: ``hint_threads``, or half of ``ai_threads``."""
+        return self.hint_threads or max(1, self.ai_threads // 2)
 
     @property
     def max_body_text(self) -> str:

@@ -148,7 +148,7 @@ async def create(request: Request) -> Response:
     data = await body_of(request)
     new = read_new_game(hub.registry, hub.variants, data, hub.options)
     creator = request.client.host if request.client else "unknown"
-    live, minted = hub.create(new, creator)
+    live, minted = hub.create(new, creator, paced=True)
     return JSONResponse(created(live, minted), status_code=201)
 
 

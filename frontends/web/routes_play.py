@@ -1,10 +1,13 @@
 """Routes that act for one seat: its payload, moves, hints, the record, the update stream, and
-the owner's re-invitation. A seat is opened by its token in the ``X-Asobi-Token`` header."""
+re-invitations (a holder giving up their seat, the owner re-inviting a seat nobody holds). A
+seat is opened by its token in the ``X-Asobi-Token`` header.
+
+A payload is sent as the JSON text the hub built once for its version
+(:meth:`.games.Hub.built`), whether it answers a request or goes down a stream."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import AsyncIterator
 
@@ -13,17 +16,23 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from asobi.session import canonical
 
-from .errors import BadRequest, Conflict, Forbidden, TableStopped, TooMany
+from .errors import BadRequest, Conflict, Forbidden, TableStopped
 from .games import index_of
 from .reading import body_of, hub_of, lang_of, seat_of, since_of, token_of, whole
 from .routes_lobby import invitation_link
 
 PING_SECONDS = 15.0
+STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+
+def json_text(text: str) -> Response:
+    return Response(text, media_type="application/json")
 
 
 async def state(request: Request) -> Response:
     live, seat = seat_of(request)
-    return JSONResponse(hub_of(request).payload(live, seat, since_of(request), lang_of(request)))
+    built = hub_of(request).built(live, seat, since_of(request), lang_of(request))
+    return json_text(built.text)
 
 
 async def act(request: Request) -> Response:
@@ -48,7 +57,7 @@ async def act(request: Request) -> Response:
         hub.act(live, seat, choice, version)
     except Conflict as exc:
         raise Conflict(str(exc), hub.payload(live, seat, since, lang), exc.code) from None
-    response = JSONResponse(hub.payload(live, seat, since, lang))
+    response = json_text(hub.built(live, seat, since, lang).text)
     timing = (time.perf_counter() - started) * 1000.0
     response.headers["Server-Timing"] = f"move;dur={timing:.3f}"
     return response
@@ -60,7 +69,7 @@ async def hint(request: Request) -> Response:
     action, reason = await hub.hint(live, seat)
     lang = lang_of(request)
     obs = live.session.observation(seat)
-    legal = live.session.legal_actions(seat)
+    legal = live.legal(seat)
     key = canonical(action)
     found = index_of(legal, action)
     index = found if found >= 0 else None
@@ -75,7 +84,9 @@ async def invite(request: Request) -> Response:
     hub = hub_of(request)
     live = hub.get(request.path_params["game_id"])
     data = await body_of(request)
-    code = hub.reinvite(live, token_of(request, "x-asobi-owner"), data.get("seat"))
+    # The seat's own token gives the seat up; the owner key re-invites a seat nobody holds.
+    code = hub.reinvite(live, token_of(request, "x-asobi-owner"), data.get("seat"),
+                        token_of(request))
     seat = data["seat"]
     return JSONResponse({"seat": seat, "code": code, "link": invitation_link(live.id, code)})
 
@@ -98,10 +109,10 @@ async def stream(request: Request) -> Response:
     since = since_of(request)
     if live.fault is not None:  # a stopped table has nothing more to tell: no reconnecting
         raise TableStopped(live.fault)
-    if len(live.listeners) >= hub.options.listeners_per_game:
-        raise TooMany("too many open pages follow this game; close some and reload")
-    queue: asyncio.Queue[int | None] = asyncio.Queue()
-    live.listeners[queue] = seat
+    if request.method == "HEAD":  # the headers a GET would have; no stream is held for it
+        return Response(media_type="text/event-stream", headers=STREAM_HEADERS)
+    options = hub.options
+    queue = live.listen(seat, options.streams_per_seat, options.listeners_per_game)
 
     async def events() -> AsyncIterator[str]:
         sent = since
@@ -111,9 +122,11 @@ async def stream(request: Request) -> Response:
             while True:
                 if fresh:
                     fresh = False
-                    body = hub.payload(live, seat, sent, lang)
+                    built = hub.built(live, seat, sent, lang)
                     sent = live.version
-                    yield f"data: {json.dumps(body, separators=(',', ':'))}\n\n"
+                    yield f"data: {built.text}\n\n"
+                    if built.finished:
+                        return  # the game is over: that was its last payload
                 try:
                     item = await asyncio.wait_for(queue.get(), PING_SECONDS)
                 except TimeoutError:
@@ -129,8 +142,4 @@ async def stream(request: Request) -> Response:
         finally:
             live.listeners.pop(queue, None)
 
-    return StreamingResponse(
-        events(),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-    )
+    return StreamingResponse(events(), media_type="text/event-stream", headers=STREAM_HEADERS)

@@ -3,8 +3,10 @@
 A token is a random string from :mod:`secrets`; the server keeps only its SHA-256 digest, so
 the database alone opens no seat. A human seat is *claimed* once a token exists for it: the
 creator's own seat from the start, another seat when its invitation is claimed. An invitation
-code is spent by its first claim; the owner (the creator's owner key) can re-invite a seat,
-which revokes its old invitation and its old token.
+code is spent by its first claim. A claimed seat is given up only by its holder (a new
+invitation for it, its token revoked); the owner (the creator's owner key) can re-invite a seat
+nobody holds, which revokes its old invitation. Every claim is counted (``claims``) and shown to
+the whole table, so nobody takes a seat unseen.
 """
 
 from __future__ import annotations
@@ -45,17 +47,24 @@ class SeatKey:
     human: bool
     token: str | None = None
     invite: str | None = None
+    claims: int = 0
+    """How many times the seat was taken (the creator's own seat, an invitation claimed)."""
 
     @property
     def claimed(self) -> bool | None:
         return self.token is not None if self.human else None
 
     def to_json(self) -> dict[str, Any]:
-        return {"human": self.human, "token": self.token, "invite": self.invite}
+        return {"human": self.human, "token": self.token, "invite": self.invite,
+                "claims": self.claims}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatKey:
-        return cls(bool(data["human"]), data.get("token"), data.get("invite"))
+        token = data.get("token")
+        claims = data.get("claims")
+        if isinstance(claims, bool) or not isinstance(claims, int):
+            claims = 1 if token else 0  # stored before claims were counted
+        return cls(bool(data["human"]), token, data.get("invite"), claims)
 
 
 @dataclass(frozen=True)
@@ -113,7 +122,7 @@ def deal_keys(humans: list[bool], creator_seat: int | None) -> Minted:
             seats.append(SeatKey(False))
         elif seat == creator_seat:
             creator_token, token_digest = mint()
-            seats.append(SeatKey(True, token=token_digest))
+            seats.append(SeatKey(True, token=token_digest, claims=1))
         else:
             code, code_digest = mint()
             invitations[seat] = code

@@ -71,6 +71,14 @@ def test_an_invitation_is_claimed_once_and_a_reinvitation_revokes_the_old_seat(c
     for headers in ({}, {"X-Asobi-Owner": created["token"]}, {"X-Asobi-Owner": friend}):
         res = client.post(f"/api/play/{gid}/invite", json={"seat": 1}, headers=headers)
         assert res.status_code == 403
+    # A seat its player holds is theirs (issue 20): the owner key does not take it...
+    res = client.post(f"/api/play/{gid}/invite", json={"seat": 1},
+                      headers={"X-Asobi-Owner": created["owner"]})
+    assert res.status_code == 409 and res.json()["code"] == "seat-held"
+    # ...until the player gives it up; then the owner may invite someone to it again.
+    res = client.post(f"/api/play/{gid}/invite", json={"seat": 1},
+                      headers={"X-Asobi-Token": friend})
+    assert res.status_code == 200
     res = client.post(f"/api/play/{gid}/invite", json={"seat": 1},
                       headers={"X-Asobi-Owner": created["owner"]})
     assert res.status_code == 200

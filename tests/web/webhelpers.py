@@ -49,7 +49,7 @@ def chromium_browser() -> Iterator[Any]:
         chromium.close()
 
 
-TEST_OPTIONS = ServerOptions(allowed_hosts=(*LOCAL_HOSTS, "testserver"))
+TEST_OPTIONS = ServerOptions(allowed_hosts=(*LOCAL_HOSTS, "testserver"), games_per_minute=0)
 """The server's defaults, answering the Host header of Starlette's test client too."""
 
 hookimpl = pluggy.HookimplMarker("asobi")

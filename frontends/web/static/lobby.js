@@ -203,7 +203,8 @@ export async function showLobby(main, app, info) {
     };
     const headers = {};
     const key = info.club_key_required ? main.querySelector("#lobby-club-key")?.value || "" : "";
-    if (key) headers["X-Asobi-Club-Key"] = key;
+    // Header values hold Latin-1 at most: the passphrase travels percent-encoded (UTF-8).
+    if (key) headers["X-Asobi-Club-Key"] = encodeURIComponent(key);
     const button = main.querySelector("#start-game");
     if (button) button.disabled = true;
     let created;

@@ -11,6 +11,7 @@ import { dropToken, ownerKey, rememberGame } from "./saved.js";
 import { motion } from "./settings.js";
 import { recordGame } from "./stats.js";
 import { followStream } from "./stream.js";
+import { giveUpControl } from "./giveup.js";
 import { tableControl } from "./table.js";
 
 const RETRIES = 2; // a move lost on the network is sent again (the server ignores a repeat)
@@ -32,7 +33,7 @@ export async function showPlay(main, app, id, token) {
     if (error instanceof ApiError && error.status === 403) {
       dropToken(id, token);
       closedPanel(main, t("This seat's link no longer works"),
-        t("The table's creator has given this seat a new invitation, so this link and its seat are no longer yours. Ask them for the new link if you should still play."));
+        t("This seat was given up, so this link no longer works. If you should still play, ask whoever holds the new link."));
     } else {
       closedPanel(main, t("This game cannot be opened"), error.message);
     }
@@ -69,12 +70,15 @@ export async function showPlay(main, app, id, token) {
       renderChips();
     },
   }) : null;
+  // Only the holder of a seat can let someone else have it (a table of more than one person).
+  const giveUp = others ? giveUpControl({ id, token, seat: payload.seat,
+    onGivenUp: () => lose(new Error(t("Give up my seat"))) }) : null;
   const seatChips = h("div", { class: "seat-chips" });
   const head = h("div", { class: "play-head" },
     h("div", { class: "play-title" },
       h("h1", {}, payload.title), h("span", { class: "variant-name" }, payload.variant.title)),
     seatChips,
-    h("div", { class: "play-tools" }, hintButton, hintsOff, table?.button,
+    h("div", { class: "play-tools" }, hintButton, hintsOff, table?.button, giveUp?.button,
       h("a", { class: "ghost button", href: `#/rules/${payload.game}/${payload.variant.name}`,
         target: "_blank" }, t("Rules")),
       h("button", { type: "button", class: "ghost", id: "log-toggle", "aria-expanded": "false",
@@ -87,6 +91,7 @@ export async function showPlay(main, app, id, token) {
         h("p", { class: "kept-note" },
           t("This game is kept on the server after every move, even if it restarts. To come back to it, open the lobby in this browser (Your games) or keep this page's address: it holds your seat, so share it with nobody."))))));
   if (table) main.append(table.dialog);
+  if (giveUp) main.append(giveUp.dialog);
 
   const ctx = {
     h, t, lang: currentLang(), seat: payload.seat, game: payload.game,
@@ -195,7 +200,7 @@ export async function showPlay(main, app, id, token) {
     main.classList.remove("offline");
     clear(notice).append(
       h("strong", {}, t("This seat's link no longer works")), " ",
-      h("span", {}, t("The table's creator has given this seat a new invitation, so this link and its seat are no longer yours. Ask them for the new link if you should still play.")), " ",
+      h("span", {}, t("This seat was given up, so this link no longer works. If you should still play, ask whoever holds the new link.")), " ",
       h("a", { href: "#/", class: "link", id: "back-to-lobby" }, t("Back to the lobby")));
     notice.hidden = false;
     notice.title = error.message; // the server's own words, for the curious

@@ -97,7 +97,7 @@ async function viewer(main, app, record, startSeat, back = null) {
     const key = clubKey();
     return postJSON(`/api/replay?lang=${currentLang()}`,
       { record, step, seat: state.seat, reveal: state.reveal },
-      { headers: key ? { "X-Asobi-Club-Key": key } : null });
+      { headers: key ? { "X-Asobi-Club-Key": encodeURIComponent(key) } : null });
   }
 
   let first;

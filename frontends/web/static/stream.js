@@ -1,7 +1,8 @@
 // A server-sent-events reader built on fetch(), so the seat token can travel in a header
 // (EventSource can only put it in the URL). It reconnects by itself after an error or the end of
 // the stream, asking for the changes since the version on screen, and stops for good on a
-// refusal (400/403/404) or when closed.
+// refusal (400/403/404), when closed, or when the stream ends after a payload of a finished
+// game (the server closes those: nothing more will change).
 import { ApiError } from "./api.js";
 
 const RETRY_MS = 1000;
@@ -48,6 +49,7 @@ export function eventParser(onData) {
 export function followStream(url, token, { onMessage, onOpen, onDrop, onFatal }) {
   const controller = new AbortController();
   let delay = RETRY_MS;
+  let over = false; // the last payload was of a finished game
 
   const wait = (ms) => new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -75,6 +77,7 @@ export function followStream(url, token, { onMessage, onOpen, onDrop, onFatal })
       } catch {
         return; // not a payload: ignore it
       }
+      over = message?.finished === true;
       onMessage(message);
     });
     for (;;) {
@@ -88,6 +91,7 @@ export function followStream(url, token, { onMessage, onOpen, onDrop, onFatal })
     while (!controller.signal.aborted) {
       try {
         await readOnce();
+        if (over) return; // the game is over and the server said all there was to say
       } catch (error) {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && [400, 403, 404].includes(error.status)) {

@@ -1,6 +1,7 @@
 // The table owner's control: the human seats of a game, each with "Invite again", which asks the
 // server (with the owner key, header X-Asobi-Owner) for a new invitation link for that seat. The
-// old link and the token of whoever held the seat stop working.
+// old link stops working. A seat a player holds is theirs: only they can give it up (giveup.js),
+// so it has no "Invite again" (the server refuses it with 409 seat-held).
 import { postJSON } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
@@ -25,9 +26,12 @@ export function seatList({ id, owner, seats, seatName, onReinvited }) {
     const status = h("span", { class: "seat-status" }, statusOf(info));
     const confirm = h("div", { class: "reinvite-confirm", hidden: true });
     const result = h("div", { class: "reinvite-result", "aria-live": "polite" });
-    const again = info.mine ? null : h("button", {
+    const held = !info.mine && info.claimed === true;
+    const again = info.mine || held ? null : h("button", {
       type: "button", class: "ghost small reinvite", dataset: { seat: info.seat }, onclick: ask,
     }, t("Invite again"));
+    const note = held ? h("span", { class: "seat-held muted" },
+      t("only this player can give the seat up")) : null;
 
     function ask() {
       again.hidden = true;
@@ -71,7 +75,7 @@ export function seatList({ id, owner, seats, seatName, onReinvited }) {
     return h("li", { class: `table-seat${info.mine ? " mine" : ""}`, dataset: { seat: info.seat } },
       h("div", { class: "table-seat-head" },
         h("span", { class: `seat-dot seat-${info.seat}`, "aria-hidden": "true" }),
-        h("strong", {}, seatName(info.seat)), status, again),
+        h("strong", {}, seatName(info.seat)), status, again, note),
       confirm, result);
   }
 
