@@ -29,6 +29,8 @@ from typing import Any
 
 import yaml
 
+from asobi.lab.report import estimate_text
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "lab"
 VARIANTS = ROOT / "variants"
@@ -151,7 +153,10 @@ def _value(estimate: Mapping[str, Any], percent: bool) -> str:
 
 
 def _difference(estimate: Mapping[str, Any], percent: bool) -> str:
-    """A difference with its interval; a difference of percentages in percentage points."""
+    """A difference with its interval; a difference of percentages in percentage points. A
+    difference with no interval (no block differs, or none varied) is told in words."""
+    if estimate.get("low") is None or estimate.get("high") is None:
+        return estimate_text(estimate, percent, signed=True)
     if percent:
         low, value, high = (estimate[k] * 100 for k in ("low", "value", "high"))
         return f"{value:+.1f} pp [{low:+.1f}, {high:+.1f}]"
@@ -234,7 +239,9 @@ def index(reports: Sequence[Report]) -> str:
         variant = data["variants"][0]["name"]
         lines += [
             f"[{report.name}.html]({report.name}.html) ([JSON]({report.name}.json)): "
-            f"`{variant}` against `{REFERENCE}`, {data['games_per_variant']} games each, "
+            f"`{variant}` against `{REFERENCE}`, {data['games_per_variant']} games each in "
+            f"{data.get('blocks', '?')} blocks (the sample size: a block is one deal, its "
+            f"seats rotated), "
             f"players {', '.join(data['players'])}, seed {data['seed']}.", "",
             "```", report.command(data.get("run", {}).get("workers", 2)), "```", "",
             f"| figure | unit | {variant} | {REFERENCE} | difference |",
