@@ -286,8 +286,28 @@ class Registry:
         if not isinstance(info, GameInfo):
             self.warn(f"game '{ep.name}' from {dist} returned no GameInfo; skipped")
             return None
+        self._report_level_clashes(pm, info, dist)
         return Game(info=info, hook=pm.hook, manager=pm, distribution=dist,
                     culprits=self._culprits(), warn=self.warn)
+
+    def _report_level_clashes(self, pm: pluggy.PluginManager, info: GameInfo, dist: str) -> None:
+        """Warn once when a cross-cutting plugin lists an AI level the game itself offers: the
+        game answers for its own levels first, so the plugin's is never used."""
+        own = {"random", *info.ai_levels}
+        for impl in pm.hook.asobi_agent_levels.get_hookimpls():
+            if not impl.plugin_name.startswith("plugin:"):
+                continue
+            try:
+                levels = impl.function(game=info.name)
+            except Exception:  # the listing itself is checked (and named) where it is used
+                continue
+            if not isinstance(levels, list):
+                continue
+            for level in sorted({lv for lv in levels if isinstance(lv, str)} & own):
+                self._warn_once(
+                    f"plugin {impl.plugin_name.removeprefix('plugin:')} adds the AI level "
+                    f"'{level}' to {info.name}, which {dist} offers too: ai:{level} is the "
+                    "game's own level; rename the plugin's to use it")
 
     def _warn_once(self, message: str) -> None:
         """Give ``message`` unless this registry already gave it (a registry rebuilt by

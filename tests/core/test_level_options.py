@@ -111,3 +111,30 @@ def test_the_web_caps_only_levels_that_plan_a_time_budget(registry, tmp_path):
         bad = create("ai:pick:x")
         assert bad.status_code == 400 and "ai:pick takes a position" in bad.json()["error"]
     store.close()
+
+
+class HardToo:
+    """A plugin that names its level like a game's own (``hard``)."""
+
+    @hookimpl
+    def asobi_agent_levels(self, game: str) -> list[str]:
+        return ["hard", "pick"]
+
+    @hookimpl
+    def asobi_agent(self, game: str, level: str, seat: int, rules: Any, players: int,
+                    seed: int) -> Any:
+        return SeatMirror(0) if level_name(level) in ("hard", "pick") else None
+
+
+def test_a_plugin_level_named_like_a_game_level_is_reported_once(registry_of):
+    warnings: list[str] = []
+    registry = registry_of(games={"koikoi": "asobi_koikoi.plugin", "nim": "asobi_nim"},
+                           plugins=[HardToo()], warnings=warnings)
+    koikoi = registry.game("koikoi")
+    registry.game("nim")
+    clash = [w for w in warnings if "'hard'" in w]
+    assert len(clash) == 1 and "to koikoi, which asobi" in clash[0]
+    assert "HardToo" in clash[0]  # the plugin is named too
+    rules = variants.load(koikoi.info).rules
+    assert not isinstance(make_agent(koikoi, "hard:0.05", 0, rules, 2, 1), SeatMirror)
+    assert koikoi.ai_levels().count("hard") == 1
