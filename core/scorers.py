@@ -11,15 +11,12 @@ in-process, outside any distribution, is named by its module with a ``null`` ver
 
 from __future__ import annotations
 
-import functools
-import importlib.metadata
 from collections.abc import Iterable, Mapping
-from types import ModuleType
 from typing import Any
 
 import pluggy
 
-from asobi.registry import PLUGINS_GROUP
+from asobi.faults import installed, module_of
 
 SCORING_HOOKS = ("asobi_adjust_points",)
 """The cross-cutting hooks whose answers change a game's result (observers, AI levels and
@@ -53,50 +50,11 @@ def scorers_of(manager: pluggy.PluginManager) -> list[Scorer]:
     return [found[key] for key in sorted(found, key=lambda k: (k[0], k[1] or ""))]
 
 
-def module_of(plugin: object) -> str:
-    """The name of the module a plugin object (a module, a class or an instance) comes from."""
-    if isinstance(plugin, ModuleType):
-        return plugin.__name__
-    if isinstance(plugin, type):
-        return plugin.__module__
-    return type(plugin).__module__
-
-
-@functools.lru_cache(maxsize=256)
 def distribution_of(module: str) -> tuple[str, str | None]:
-    """The installed distribution (name, version) that holds ``module``; ``(module, None)``
-    when no installed distribution holds it (a plugin registered in-process). Remembered
-    per process: what is installed does not change under a running game, and the lab asks
-    once per game."""
-    top = module.partition(".")[0]
-    try:
-        dist = importlib.metadata.distribution(top)  # the usual case: asobi_x in asobi-x
-    except (importlib.metadata.PackageNotFoundError, ValueError):
-        dist = None
-    if dist is not None and top in _top_levels(dist):
-        return dist.metadata["Name"] or top, dist.version
-    for ep in importlib.metadata.entry_points(group=PLUGINS_GROUP):  # fewer files to read
-        if ep.dist is not None and ep.module.partition(".")[0] == top:
-            return ep.dist.metadata["Name"] or ep.dist.name, ep.dist.version
-    owners = importlib.metadata.packages_distributions().get(top, [])  # every installed file
-    if owners:
-        name = sorted(set(owners))[0]
-        return name, importlib.metadata.version(name)
-    return module, None
-
-
-def _top_levels(dist: importlib.metadata.Distribution) -> set[str]:
-    """The top-level import names a distribution provides (its ``top_level.txt``, else the
-    folders and modules among its files, else its normalised name)."""
-    listed = dist.read_text("top_level.txt")
-    if listed:
-        return {line.strip() for line in listed.splitlines() if line.strip()}
-    names = {
-        str(path.parts[0]).removesuffix(".py")
-        for path in dist.files or []
-        if path.parts and not str(path.parts[0]).endswith((".dist-info", ".egg-info", ".pth"))
-    }
-    return names or {str(dist.metadata["Name"]).replace("-", "_")}
+    """The installed distribution (name, version) that holds ``module``
+    (:func:`asobi.faults.installed`); ``(module, None)`` when no installed distribution holds
+    it (a plugin registered in-process)."""
+    return installed(module) or (module, None)
 
 
 def scoring_problem(value: Any) -> str | None:

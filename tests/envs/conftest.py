@@ -35,25 +35,6 @@ def build_registry() -> tuple[Registry, OpenSpielLevels]:
     return registry, levels
 
 
-_ORIGINS: dict[str, str] = {}
-
-
-@pytest.fixture(autouse=True)
-def remembered_origins(monkeypatch):
-    """The levels plugin is registered by hand here, so every agent it builds makes the core
-    look its module's distribution up in the installed metadata (a few tenths of a second):
-    remember the answer for these tests."""
-    from asobi import faults, hookcalls
-
-    def origin_of(plugin):
-        module = faults.module_of(plugin)
-        if module not in _ORIGINS:
-            _ORIGINS[module] = faults.origin_of(plugin)
-        return _ORIGINS[module]
-
-    monkeypatch.setattr(hookcalls, "origin_of", origin_of)
-
-
 @pytest.fixture(scope="session", autouse=True)
 def goofspiel_on_path():
     sys.path.insert(0, str(GOOFSPIEL))
