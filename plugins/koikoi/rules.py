@@ -7,14 +7,13 @@ ones exist and turns them into fast engine values.
 
 from __future__ import annotations
 
-import functools
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from asobi.errors import AsobiError
 from asobi.i18n import ENGLISH
+from asobi.rulememo import by_rules
 from asobi.schema import (
     Bool,
     Checked,
@@ -354,22 +353,6 @@ class Rules:
     yaku: YakuTable
 
 
-def compile_rules(rules: Mapping[str, Any]) -> Rules:
-    """The compiled rules of a ``rules`` mapping (see :func:`_compile_rules`), remembered for
-    the last few rule sets: every game and every AI decision asks for them, and a run of the
-    lab or the arena plays thousands of games under one or two rule sets."""
-    try:
-        key = json.dumps(rules, sort_keys=True, separators=(",", ":"))
-    except (TypeError, ValueError):  # not plain JSON (a date from YAML...): compiled anew
-        return _compile_rules(rules)
-    return _compiled(key)
-
-
-@functools.lru_cache(maxsize=32)
-def _compiled(key: str) -> Rules:
-    return _compile_rules(json.loads(key))
-
-
 def _compile_rules(rules: Mapping[str, Any]) -> Rules:
     """Compile a ``rules`` mapping; raises AsobiError if it does not fit the schema."""
     problems = SCHEMA.validate(dict(rules))
@@ -414,3 +397,9 @@ def _compile_rules(rules: Mapping[str, Any]) -> Rules:
         exhausted_points=rules["exhausted"]["points"],
         yaku=compile_yaku(rules["yaku"], sake_is_plain=rules["sake_cup_is_plain"]),
     )
+
+
+compile_rules = by_rules(_compile_rules)
+"""The compiled rules of a ``rules`` mapping, worked out once per rule set
+(:func:`asobi.rulememo.by_rules`): every game and every AI decision asks for them."""
+

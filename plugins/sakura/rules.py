@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import functools
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from asobi.rulememo import by_rules
 from asobi.schema import (
     Checked,
     Int,
@@ -399,22 +398,6 @@ class Rules:
         return tuple(places)
 
 
-def compile_rules(mapping: Mapping[str, Any]) -> Rules:
-    """The compiled rules of a ``rules`` mapping (see :func:`_compile_rules`), remembered for
-    the last few rule sets: every game and every AI decision asks for them, and a run of the
-    lab or the arena plays thousands of games under one or two rule sets."""
-    try:
-        key = json.dumps(mapping, sort_keys=True, separators=(",", ":"))
-    except (TypeError, ValueError):  # not plain JSON (a date from YAML...): compiled anew
-        return _compile_rules(mapping)
-    return _compiled(key)
-
-
-@functools.lru_cache(maxsize=32)
-def _compiled(key: str) -> Rules:
-    return _compile_rules(json.loads(key))
-
-
 def _compile_rules(mapping: Mapping[str, Any]) -> Rules:
     """Turn a validated ``rules`` mapping into :class:`Rules`, with the rules of every number
     of players that has its own values (``by_players``) compiled in."""
@@ -423,6 +406,11 @@ def _compile_rules(mapping: Mapping[str, Any]) -> Rules:
         for players in sorted(player_overrides(mapping))
     )
     return replace(_compile_one(_without_overrides(mapping)), by_players=overrides)
+
+
+compile_rules = by_rules(_compile_rules)
+"""The compiled rules of a ``rules`` mapping, worked out once per rule set
+(:func:`asobi.rulememo.by_rules`): every game and every AI decision asks for them."""
 
 
 def _compile_one(mapping: Mapping[str, Any]) -> Rules:
