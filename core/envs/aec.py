@@ -15,17 +15,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from gymnasium import logger
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
 from asobi.envs.encoding import Encoding
 from asobi.envs.episode import Episode
+from asobi.envs.playing import PlaysAnEpisode
 from asobi.envs.setting import Setting
 from asobi.envs.spaces import Table, agent_name, seat_of
 from asobi.errors import AsobiError
 
 
-class AsobiAEC(AECEnv):  # type: ignore[misc,unused-ignore]
+class AsobiAEC(PlaysAnEpisode, AECEnv):  # type: ignore[misc,unused-ignore]
     """One asobi game under one variant, agent by agent."""
 
     def __init__(self, setting: Setting, encoding: Encoding, seed: int | str | None = None,
@@ -68,11 +68,6 @@ class AsobiAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         self.infos = {agent: self.episode.info(seat_of(agent)) for agent in self.agents}
         self._select()
 
-    def _playing(self) -> Episode:
-        if self.episode is None:
-            raise AsobiError("call reset() before anything else")
-        return self.episode
-
     def _select(self) -> None:
         seat = self._playing().acting()
         self.agent_selection = agent_name(seat) if seat is not None else self.agents[0]
@@ -104,18 +99,3 @@ class AsobiAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         else:
             self._select()
         self._accumulate_rewards()
-
-    # ------------------------------------------------------------------ the rest
-    def render(self) -> str | None:
-        """The text view of the seat to act (``render_mode="ansi"``)."""
-        if self.render_mode is None:
-            logger.warn("render() was called without a render_mode; use render_mode='ansi'")
-            return None
-        return self._playing().render(self.lang)
-
-    def close(self) -> None:
-        """Nothing to release: the game lives in memory."""
-
-    def record(self) -> dict[str, Any]:
-        """The asobi record of the episode so far (``asobi replay`` plays it again)."""
-        return self._playing().record()

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gymnasium import logger
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
 from asobi.envs.encoding import Encoding
 from asobi.envs.episode import Episode
+from asobi.envs.playing import PlaysAnEpisode
 from asobi.envs.setting import Setting
 from asobi.envs.spaces import Table, seat_of
 from asobi.errors import AsobiError
@@ -27,7 +27,7 @@ Step = tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool],
              dict[str, Any]]
 
 
-class AsobiParallel(ParallelEnv):  # type: ignore[misc,unused-ignore]
+class AsobiParallel(PlaysAnEpisode, ParallelEnv):  # type: ignore[misc,unused-ignore]
     """One asobi game under one variant, a decision per step."""
 
     def __init__(self, setting: Setting, encoding: Encoding, seed: int | str | None = None,
@@ -57,11 +57,6 @@ class AsobiParallel(ParallelEnv):  # type: ignore[misc,unused-ignore]
 
     def action_space(self, agent: str) -> Any:
         return self.action_spaces[agent]
-
-    def _playing(self) -> Episode:
-        if self.episode is None:
-            raise AsobiError("call reset() before anything else")
-        return self.episode
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -102,17 +97,3 @@ class AsobiParallel(ParallelEnv):  # type: ignore[misc,unused-ignore]
         if done or cut:
             self.agents = []
         return observations, reward_of, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        """The text view of the seat to act (``render_mode="ansi"``)."""
-        if self.render_mode is None:
-            logger.warn("render() was called without a render_mode; use render_mode='ansi'")
-            return None
-        return self._playing().render(self.lang)
-
-    def close(self) -> None:
-        """Nothing to release: the game lives in memory."""
-
-    def record(self) -> dict[str, Any]:
-        """The asobi record of the episode so far (``asobi replay`` plays it again)."""
-        return self._playing().record()
