@@ -34,6 +34,9 @@ from .cards import (
 Evaluate = Callable[[int, int, int], tuple[int, int]]
 """``evaluate(captured, calls, month_mask) -> (total, made)``: ``made`` has bit i set for
 each yaku (in table order) that scores."""
+EVALUATE_MEMO = 1 << 16
+"""Answers of a rule set's yaku evaluator kept at most (a few MB): the hard AI's playouts
+ask about the same piles many times over."""
 
 
 @dataclass(frozen=True)
@@ -245,9 +248,7 @@ def _build_evaluator(table: tuple[Yaku, ...]) -> Evaluate:
         (max(y.count, y.required.bit_count()) for y in table if not y.requires), default=49
     )
 
-    def evaluate(captured: int, calls: int, month_mask: int) -> tuple[int, int]:
-        if captured.bit_count() < min_cards:
-            return 0, 0
+    def compute(captured: int, calls: int, month_mask: int) -> tuple[int, int]:
         made = 0
         total = 0
         points: list[int] | None = None if plain else []
@@ -300,6 +301,21 @@ def _build_evaluator(table: tuple[Yaku, ...]) -> Evaluate:
             final |= 1 << i
             total += value
         return total, final
+
+    # The search asks about the same piles again and again (every playout starts from the
+    # same captures): remember answers, bounded, and forget them all when full.
+    memo: dict[tuple[int, int, int], tuple[int, int]] = {}
+
+    def evaluate(captured: int, calls: int, month_mask: int) -> tuple[int, int]:
+        if captured.bit_count() < min_cards:
+            return 0, 0
+        key = (captured, calls, month_mask)
+        answer = memo.get(key)
+        if answer is None:
+            if len(memo) >= EVALUATE_MEMO:
+                memo.clear()
+            answer = memo[key] = compute(captured, calls, month_mask)
+        return answer
 
     return evaluate
 
