@@ -86,11 +86,3 @@ class TableFlow(TableEnding):
     def _dialog_answer(self, index: int | None) -> None:
         if index is not None:
             self.choose(index)
-
-    def choose(self, index: int) -> None:
-        """The person chose ``legal[index]``: the only way a person's move reaches the game."""
-        if self._asking is None:
-            return
-        _seat, legal, future = self._asking
-        if 0 <= index < len(legal) and not future.done():
-            future.set_result(legal[index])

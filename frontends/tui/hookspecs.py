@@ -31,6 +31,15 @@ class ViewContext:
     ``theme`` one of ``default``, ``high-contrast``, ``monochrome`` (a view that draws its own
     colours keeps to the 16 ANSI colours in ``monochrome``), ``describe`` the game's label of
     an action for this seat (``asobi_describe_action``).
+
+    ``choose(action)`` passes on what the person picked on the view itself (a click on a
+    card): the frontend takes ``action`` exactly as if it had been chosen in the list of
+    choices when it is one of the legal actions of ``seat`` now, and answers True; otherwise
+    (another seat's turn, a dialog open, an action that is not legal) nothing changes and it
+    answers False. It never raises, so a view may call it from any click handler. A view
+    drawn with Rich text can tag the cells of each tile with ``Style(meta={key: action})``
+    and, in ``on_click``, pass ``event.style.meta.get(key)`` on (the views of Koi-Koi and
+    Sakura do this).
     """
 
     lang: str
@@ -40,6 +49,7 @@ class ViewContext:
     rules: Mapping[str, Any] = field(default_factory=dict)
     theme: str = "default"
     describe: Callable[[Mapping[str, Any], Mapping[str, Any]], str] = lambda obs, action: ""
+    choose: Callable[[Mapping[str, Any]], bool] = lambda action: False
 
 
 @runtime_checkable
@@ -58,8 +68,9 @@ class TuiView(Protocol):
     - ``announcement(events)``: the text (Rich markup) of a dialog that tells ``events`` (the
       ones this seat may see, of one move), or None: the end of a Koi-Koi round with its yaku.
 
-    The view draws; it never chooses a move. The frontend lists ``legal``, reads keys and
-    clicks, and applies only those actions.
+    The view draws; it never applies a move. The frontend lists ``legal``, reads keys and
+    the clicks on the list, and applies only those actions; a click on the view itself
+    reaches the game only through ``ViewContext.choose``, which applies the same check.
     """
 
     def show(

@@ -1,5 +1,6 @@
 """The table's keys: choosing by number (digits add up to a choice), by arrows or a click,
-Esc, the language switch, and which keys the bar shows as working now. The keys that open
+Esc, the language switch, and which keys the bar shows as working now; after a click on the
+game's view, the keys stay with the choices. The keys that open
 pages, hint, skip or quit are the actions of the layers that do those."""
 
 from __future__ import annotations
@@ -83,6 +84,15 @@ class TableKeys(TableHints):
                 self._guard(getattr(self.view, "hover", nothing), legal[event.option_index])
             except Fault as fault:
                 self.run_worker(self._fault(str(fault)), exclusive=True, name="game")
+
+    def on_click(self, event: events.Click) -> None:
+        """After a click on the game's view (taken by the view through ``choose``, or on
+        nothing), the keys stay with the choices: arrows and Enter go on moving in them."""
+        if self._asking is None or self.screen is not self.main_screen or self.view is None:
+            return
+        focused = self.focused
+        if focused is not None and self.view in focused.ancestors_with_self:
+            self.query_one("#choices", OptionList).focus()
 
     def action_clear(self) -> None:
         self._digits = ""

@@ -21,7 +21,14 @@ from asobi_frontends.tui.generic import GenericView
 from asobi_frontends.tui.hookspecs import ViewContext, tui_view
 from asobi_frontends.tui.screens import numbered
 from asobi_frontends.tui.state import nothing
-from asobi_frontends.tui.theme import MIN_HEIGHT, MIN_WIDTH, ROOMY_HEIGHT, ROOMY_WIDTH
+from asobi_frontends.tui.theme import (
+    GAME_WIDTH,
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    ROOMY_HEIGHT,
+    ROOMY_WIDTH,
+    SIDE_WIDTH,
+)
 
 
 class TableLayout(TableFaults):
@@ -62,8 +69,14 @@ class TableLayout(TableFaults):
         if screen is None:
             return
         small = width < MIN_WIDTH or height < MIN_HEIGHT
+        compact = width < ROOMY_WIDTH or height < ROOMY_HEIGHT
         screen.set_class(small, "-toosmall")
-        screen.set_class(width < ROOMY_WIDTH or height < ROOMY_HEIGHT, "-compact")
+        screen.set_class(compact, "-compact")
+        # Beside the game, the choices and the story take what the game's view leaves of the
+        # width (it gets GAME_WIDTH columns first), within SIDE_WIDTH.
+        side = self.query_one("#side")
+        side.styles.width = None if compact else max(SIDE_WIDTH[0], min(
+            SIDE_WIDTH[1], width - GAME_WIDTH))
         self.query_one("#toosmall", Static).update(
             self._("The terminal is {w}x{h}; the table needs at least {mw}x{mh}. "
                    "Make the window larger.").format(w=width, h=height, mw=MIN_WIDTH,
@@ -78,6 +91,7 @@ class TableLayout(TableFaults):
             rules=self.session.variant.rules,
             theme=self.theme_name,
             describe=lambda obs, action: self.hooks.describe_action(obs, action, self.lang),
+            choose=lambda action: bool(self.choose_from_view(seat, action)),
         )
 
     def _build_view(self) -> None:

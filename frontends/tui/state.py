@@ -1,5 +1,6 @@
 """What one table holds: the launch, its session and the driver that steps it, the words it
-is shown in, and what the table is doing now (whom it asks, what it is busy with).
+is shown in, and what the table is doing now (whom it asks, what it is busy with); the one way
+a person's choice settles what the table asks (:meth:`TableState.choose`).
 
 :class:`TableState` is the root of the table's layers; each layer above it (faults, layout,
 dialogs, telling, ending, the loop, hints, keys) adds one concern, and
@@ -82,3 +83,30 @@ class TableState(App[int]):
     def label(self, seat: int, action: Mapping[str, Any]) -> str:
         """The label of ``action`` as ``seat`` sees the game now."""
         return self.presenter.label(seat, action)
+
+    # ------------------------------------------------------------------ choosing
+    def choose(self, index: int) -> None:
+        """The person chose ``legal[index]``: the only way a person's move reaches the game."""
+        if self._asking is None:
+            return
+        _seat, legal, future = self._asking
+        if 0 <= index < len(legal) and not future.done():
+            future.set_result(legal[index])
+
+    def choose_from_view(self, seat: int, action: Any) -> bool:
+        """A pick made on the game's view of ``seat`` (a click on a card; the view's
+        ``ViewContext.choose``): taken as that choice when ``seat`` is the one asked now, no
+        dialog is open and ``action`` is one of its legal actions; otherwise nothing changes.
+        Never raises: the view may pass on anything."""
+        asking = self._asking
+        if asking is None or asking[0] != seat or asking[2].done():
+            return False
+        if self.screen is not self.main_screen or not isinstance(action, Mapping):
+            return False
+        try:
+            index = next(i for i, legal in enumerate(asking[1]) if legal == dict(action))
+        except Exception:  # nothing legal matches, or an action that cannot be compared
+            return False
+        self._digits = ""
+        self.choose(index)
+        return True

@@ -49,6 +49,11 @@ ROOMY_WIDTH = 120
 ROOMY_HEIGHT = 34
 """From this size on, the choices and the story sit beside the game instead of below it."""
 
+SIDE_WIDTH = (36, 46)
+GAME_WIDTH = 80
+"""Beside the game, the choices and the story are 36 to 46 columns wide: the game's view keeps
+80 columns where the terminal has them (a Koi-Koi hand of four full-size tiles a row)."""
+
 CSS = """
 Screen { layout: vertical; }
 #status { height: 1; background: $primary; color: $background; padding: 0 1; }

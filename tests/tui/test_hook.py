@@ -142,3 +142,41 @@ async def test_a_view_hook_that_raises_gives_the_error_panel(registry_of, tmp_pa
         await pilot.press("enter")
         await pilot.pause()
     assert app.return_value == 1 and (tmp_path / "r.json").is_file()
+
+
+class PileButtonsView(PilesView):
+    """A third party's view whose clicks choose: a click on a pile takes one stick of it
+    (through ``ViewContext.choose``, the door any game's view has)."""
+
+    DEFAULT_CSS = "PileButtonsView { height: 8; }"
+
+    def __init__(self, context: ViewContext) -> None:
+        super().__init__(context)
+        self.answers: list[bool] = []
+
+    def on_click(self, event):
+        self.answers.append(self.context.choose({"pile": event.y, "take": 1}))
+
+
+class NimButtons:
+    @hookimpl
+    def asobi_tui_view(self, context):
+        return PileButtonsView(context)
+
+
+async def test_a_third_party_view_chooses_a_move_with_a_click(registry_of):
+    registry = registry_of(games={"nim": "asobi_nim"})
+    game = registry.game("nim")
+    game.manager.add_hookspecs(hookspecs)
+    game.manager.register(NimButtons())
+    app = TableApp(make_launch(registry, "nim", "human,ai:random", seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        view = app.view
+        await pilot.click(PileButtonsView, offset=(0, 5))  # below the piles: no such pile
+        await pilot.pause()
+        assert view.answers == [False] and app.session.moves == []
+        await pilot.click(PileButtonsView, offset=(1, 1))
+        await settle(pilot, app)
+        assert view.answers == [False, True]
+        assert app.session.moves[0] == {"seat": 0, "action": {"pile": 1, "take": 1}}

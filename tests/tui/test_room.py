@@ -1,5 +1,6 @@
-"""The Koi-Koi table uses the room a terminal gives (issue 24): at 100x30 the tiles show every
-card's full name; at 80x24 the compact tiles stay."""
+"""The tables use the room a terminal gives (issue 24): at 100x30 and 120x40 Koi-Koi's tiles
+show every card's full name and Sakura's cards their whole text; at 80x24 the compact tiles
+stay, within the view."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from tuihelpers import make_launch, settle
 from asobi.i18n import translator
 from asobi_frontends.tui.app import TableApp
 from asobi_koikoi.tuiview.tiles import short_name
+from asobi_sakura.view import garden_text, painter_text
 
 pytestmark = pytest.mark.anyio
 
@@ -33,3 +35,57 @@ async def test_full_names_at_100x30(installed):
 async def test_compact_tiles_at_80x24(installed):
     text, _hand = await _table_text(installed, (80, 24))
     assert "…" in text.split("Your hand:")[1]
+
+
+async def test_koikoi_full_names_at_120x40_beside_the_choices(installed):
+    """120x40 puts the choices beside the table: the view keeps 80 columns, and its taller
+    tiles show every name whole."""
+    text, hand = await _table_text(installed, (120, 40))
+    hand_part = text.split("Your hand:")[1].split("Your captures:")[0]
+    board_part = text.split("Board:")[1].split("Your hand:")[0]
+    assert "…" not in hand_part + board_part
+    _ = translator("asobi_koikoi", "en")
+    assert all(short_name(_, card) in hand_part for card in hand)
+
+
+SAKURA_SEATS = {2: "human,ai:easy", 4: "human,ai:easy,ai:easy,ai:easy"}
+
+
+async def _sakura_turns(installed, players: int, size: tuple[int, int], turns: int = 4):
+    """The Sakura view at ``size`` at each of the first ``turns`` turns of seat 1 (its text,
+    the hand, how far it would scroll). Seed 3: by the fourth round the hand holds the card
+    with the longest text ("painter jumps in front of the next painter ahead")."""
+    app = TableApp(make_launch(installed, "sakura", SAKURA_SEATS[players], seed=3))
+    seen = []
+    async with app.run_test(size=size) as pilot:
+        while len(seen) < turns:
+            state = await settle(pilot, app)
+            if state == "turn":
+                view = app.view
+                seen.append((view.text, list(app._menu.observation["hand"]),
+                             view.max_scroll_y))
+            await pilot.press("enter" if state == "text" else "1")
+    return seen
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+async def test_sakura_cards_whole_where_there_is_room(installed, players, size):
+    """Both halves of every card of the hand whole (a cut text ends in …), nothing to
+    scroll, at every turn; the longest text among them."""
+    _ = translator("asobi_sakura", "en")
+    turns = await _sakura_turns(installed, players, size)
+    for text, hand, overflow in turns:
+        hand_part = text.split("Your hand:")[1]
+        assert "…" not in hand_part and overflow == 0
+        for card in hand:
+            for half in (garden_text(card, _), painter_text(card, _)):
+                assert set(half.split()) <= set(hand_part.split())
+    assert any(card["painter"] == "jump" for _text, hand, _o in turns for card in hand)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+async def test_sakura_at_80x24_stays_in_the_view(installed, players):
+    """The compact table: the hand is cut to what the view holds, nothing to scroll."""
+    for text, _hand, overflow in await _sakura_turns(installed, players, (80, 24)):
+        assert overflow == 0 and "Your hand:" in text

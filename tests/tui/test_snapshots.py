@@ -71,3 +71,20 @@ def test_koikoi_table_uses_the_room_of_100x30(installed, snap_compare):
     """Full card names in fewer tiles a row, where 100x30 has the height for them."""
     app = _app(installed, "koikoi", seed=5)
     assert snap_compare(app, terminal_size=(100, 30), run_before=_hover_second)
+
+
+def test_sakura_table_uses_the_room_of_100x30(installed, snap_compare):
+    """Four players, the fourth round (seed 3): every card's two halves whole, the revealed
+    cards of the last round in full, the legend."""
+    async def to_the_fourth_turn(pilot):
+        turns = 0
+        while True:
+            state = await settle(pilot, pilot.app)
+            if state == "turn":
+                turns += 1
+                if turns == 4:
+                    return
+            await pilot.press("enter" if state == "text" else "1")
+
+    app = _app(installed, "sakura", seats="human,ai:easy,ai:easy,ai:easy", seed=3)
+    assert snap_compare(app, terminal_size=(100, 30), run_before=to_the_fourth_turn)

@@ -2,7 +2,8 @@
 
 A :class:`KoikoiView` is the widget the tui frontend shows for one seat (see
 ``asobi_frontends.tui.hookspecs.TuiView``). It only draws: the frontend lists the legal moves
-and applies the one chosen. The numbers on the hand's tiles are the numbers of the choices.
+and applies the one chosen. The numbers on the tiles are the numbers of the choices, and a
+click on such a tile is passed on to the frontend (``ViewContext.choose``) as that choice.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from rich.console import Group
 from rich.markup import escape
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.events import Click
 from textual.widgets import Static
 
 from asobi.i18n import Translator, translator
@@ -21,6 +23,7 @@ from asobi_koikoi.cards import INDEX, PLANTS, month_mask, month_of
 from asobi_koikoi.names import card_name, card_names, counts_as
 from asobi_koikoi.rules import compile_rules
 from asobi_koikoi.tuiview.tiles import (
+    ACTION_KEY,
     Look,
     back_row,
     full_name_width,
@@ -31,6 +34,11 @@ from asobi_koikoi.view import KIND_LABELS, describe_event
 
 ROOMY = (80, 22)
 """From this width and height (in cells) of the view, tiles are taller and piles show names."""
+
+
+def _rows(lines: Sequence[Text], width: int) -> int:
+    """The rows ``lines`` take in a view ``width`` cells wide (a longer line wraps)."""
+    return sum(max(1, -(-line.cell_len // width)) for line in lines)
 
 
 def _pair(_: Translator, me: int, values: Sequence[Any]) -> str:
@@ -196,38 +204,42 @@ class KoikoiView(VerticalScroll):
             return
         width = max(20, self.scrollable_content_region.width)
         roomy = width >= ROOMY[0] and self.size.height >= ROOMY[1]
-        # eight tiles a row (a hand, a usual board), as wide as the view lets them be
-        look = Look(width=max(9, min(13, (width + 1) // 8 - 1)), height=4 if roomy else 3,
-                    theme=self.context.theme)
+        look = self._look(width, roomy)
         lines = self._lines(self.obs, look, width, roomy)
-        wider = self._wider(look, width, len(lines))
-        if wider is not None:
-            look = wider
-            lines = self._lines(self.obs, look, width, roomy)
         self.text = "\n".join(line.plain for line in lines)
         self.body.update(Group(*lines))
 
-    def _wider(self, look: Look, width: int, drawn: int) -> Look | None:
-        """Tiles wide enough for every card's full name (any card: the tiles keep their size
-        from turn to turn), in fewer a row, when the view's height has room for the extra rows
-        of tiles; None when ``look`` already shows full names or there is no such room."""
+    def _look(self, width: int, roomy: bool) -> Look:
+        """The tiles the view has room for: wide enough for every card's full name (any card:
+        the tiles keep their size from turn to turn), as many a row as that width allows, when
+        the view's height holds the rows they make; taller tiles (names over two lines) first
+        where the view is roomy, and a blank line between two rows of tiles where it fits.
+        Else the compact tiles, eight a row, names cut."""
         obs = self.obs
         assert obs is not None
-        inner = full_name_width(self._, look.height, bool(obs.get("sake_cup_is_plain", True)))
-        if inner <= look.width - 2:
-            return None
-        counts = (len(obs["board"]), len(obs["hand"]))
+        theme = self.context.theme
+        sake = bool(obs.get("sake_cup_is_plain", True))
+        for height, gap in ((4, 1), (4, 0), (3, 1), (3, 0)) if roomy else ((3, 1), (3, 0)):
+            inner = full_name_width(self._, height, sake)
+            per_row = next((n for n in range(8, 2, -1) if (width + 1) // n - 1 >= inner + 2),
+                           None)
+            if per_row is None:
+                continue
+            look = Look(width=min((width + 1) // per_row - 1, inner + 4), height=height,
+                        theme=theme, row_gap=gap)
+            if _rows(self._lines(obs, look, width, roomy), width) <= self.size.height:
+                return look
+        return Look(width=max(9, min(13, (width + 1) // 8 - 1)), height=4 if roomy else 3,
+                    theme=theme)
 
-        def tile_rows(per_row: int, height: int) -> int:
-            return sum(-(-n // per_row) * height if n else 1 for n in counts)
-
-        others = drawn - tile_rows(max(1, (width + 1) // (look.width + 1)), look.height)
-        for per_row in range(7, 3, -1):
-            size = min((width + 1) // per_row - 1, inner + 4)
-            if size >= inner + 2 and others + tile_rows(per_row, look.height) \
-                    <= self.size.height:
-                return Look(width=size, height=look.height, theme=look.theme)
-        return None
+    # ------------------------------------------------------------------ clicks
+    def on_click(self, event: Click) -> None:
+        """A click on a tile that is one of the choices takes it (through the frontend's
+        ``choose``, which checks it); a click anywhere else does nothing."""
+        action = event.style.meta.get(ACTION_KEY) if event.style else None
+        choose = getattr(self.context, "choose", None)
+        if isinstance(action, dict) and choose is not None:
+            choose(action)
 
     def _lines(
         self, obs: Mapping[str, Any], look: Look, width: int, roomy: bool
@@ -259,15 +271,18 @@ class KoikoiView(VerticalScroll):
                       for x in self._yaku_lines(obs["players"][other])]
         if roomy:
             lines.append(back_row(look, obs["opponent_hand"]))
+        none = Text(_("(none)"), style="dim")
         lines.append(Text(_("Board: {cards}").format(cards="").strip(), style="bold"))
+        captures = self._choices("capture")
         board = [tile_lines(_, c, look, sake, mark="▲" if c in self.targets else "",
-                            lit=c in self.targets) for c in obs["board"]]
-        lines += row_of_tiles(board, width) or [Text(_("(none)"), style="dim")]
+                            lit=c in self.targets, **captures.get(c, {}))
+                 for c in obs["board"]]
+        lines += row_of_tiles(board, width, row_gap=look.row_gap) or [none]
         lines.append(Text(_("Your hand: {cards}").format(cards="").strip(), style="bold"))
-        numbers = {str(a["play"]): i for i, a in enumerate(self.legal, 1) if "play" in a}
+        plays = self._choices("play")
         hand = [tile_lines(_, c, look, sake, mark="▶" if c == self.lit else "",
-                           lit=c == self.lit, number=numbers.get(c)) for c in obs["hand"]]
-        lines += row_of_tiles(hand, width) or [Text(_("(none)"), style="dim")]
+                           lit=c == self.lit, **plays.get(c, {})) for c in obs["hand"]]
+        lines += row_of_tiles(hand, width, row_gap=look.row_gap) or [none]
         lines += self._pile(_("Your captures:"), obs["players"][me], sake, roomy)
         if roomy or obs["players"][me]["yaku"] or obs["players"][me]["close"]:
             lines += [Text("  " + x, style="green") for x in self._yaku_lines(obs["players"][me])]
@@ -277,6 +292,12 @@ class KoikoiView(VerticalScroll):
                 card=card_name(_, pending), a=card_name(_, obs["candidates"][0]),
                 b=card_name(_, obs["candidates"][1])), style="bold"))
         return lines
+
+    def _choices(self, key: str) -> dict[str, dict[str, Any]]:
+        """The cards the legal actions of kind ``key`` (``play``, ``capture``) name: for each,
+        the number of its choice and the action, as :func:`tile_lines` takes them."""
+        return {str(a[key]): {"number": i, "action": a}
+                for i, a in enumerate(self.legal, 1) if key in a}
 
     def _pile(
         self, head: str, player: Mapping[str, Any], sake: bool, roomy: bool

@@ -6,8 +6,9 @@ tiles line up with Japanese names too (wide characters take two cells and are cu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -64,11 +65,13 @@ def fit(text: str, width: int) -> str:
 
 @dataclass(frozen=True)
 class Look:
-    """How a tile is drawn: its width and height in cells, and the colours of the theme."""
+    """How a tile is drawn: its width and height in cells, the colours of the theme, and the
+    blank lines between two rows of tiles."""
 
     width: int
     height: int
     theme: str
+    row_gap: int = 0
 
     def colours(self, key: str) -> tuple[str, str]:
         return PALETTES.get(self.theme, PALETTES["default"])[key]
@@ -128,13 +131,18 @@ def full_name_width(_: Tr, height: int, sake_is_plain: bool) -> int:
     return need
 
 
+ACTION_KEY = "asobi_koikoi.action"
+"""The key, in the Rich style metadata of a tile's cells, of the action a click on it takes."""
+
+
 def tile_lines(
     _: Tr, card: str, look: Look, sake_is_plain: bool, mark: str = "", lit: bool = False,
-    number: int | None = None,
+    number: int | None = None, action: Mapping[str, Any] | None = None,
 ) -> list[Text]:
     """The lines of one tile: month (number and name), kind, then the name of the card.
     ``mark`` goes in the top left corner (a lit board card's ▲), ``number`` (the choice that
-    plays this card) in the top right one."""
+    plays this card) in the top right one; ``action`` (the legal action of that choice) is
+    carried by every cell of the tile, for a click on it to take."""
     bg, fg = look.colours(colour_key(card))
     base = Style(color=fg, bgcolor=bg)
     if lit:
@@ -153,6 +161,8 @@ def tile_lines(
             line.append(str(number), style=corner)
         else:
             line.append(" ")
+        if action is not None:
+            line.stylize(Style.from_meta({ACTION_KEY: dict(action)}))
         lines.append(line)
     return lines
 
@@ -163,14 +173,19 @@ def back_row(look: Look, count: int) -> Text:
     return Text(" ".join(["▮"] * count), style=Style(color=fg))
 
 
-def row_of_tiles(tiles: Sequence[list[Text]], width: int, gap: int = 1) -> list[Text]:
-    """Tiles side by side, wrapped into as many rows as ``width`` cells need."""
+def row_of_tiles(
+    tiles: Sequence[list[Text]], width: int, gap: int = 1, row_gap: int = 0
+) -> list[Text]:
+    """Tiles side by side, ``gap`` cells apart, wrapped into as many rows as ``width`` cells
+    need, ``row_gap`` blank lines apart."""
     if not tiles:
         return []
     tile_width = tiles[0][0].cell_len
     per_row = max(1, (width + gap) // (tile_width + gap))
     lines: list[Text] = []
     for start in range(0, len(tiles), per_row):
+        if start:
+            lines += [Text() for _ in range(row_gap)]
         chunk = tiles[start:start + per_row]
         for i in range(max(len(t) for t in chunk)):
             line = Text()

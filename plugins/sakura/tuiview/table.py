@@ -3,7 +3,9 @@
 A :class:`SakuraView` is the widget the tui frontend shows for one seat (see
 ``asobi_frontends.tui.hookspecs.TuiView``). While a round resolves, the frontend hands it the
 events one at a time (``play_event``) and the pieces walk the path step by step; the numbers on
-the hand's cards are the numbers of the choices.
+the hand's cards are the numbers of the choices, and a click on such a card is passed on to the
+frontend (``ViewContext.choose``) as that choice. The hand is laid out (``tiles.py``) to show
+every card's text whole where the view's height allows.
 """
 
 from __future__ import annotations
@@ -11,23 +13,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.cells import cell_len
 from rich.console import Group
 from rich.markup import escape
 from rich.style import Style
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.events import Click
 from textual.widgets import Static
 
 from asobi.i18n import Translator, translator
+from asobi_sakura.tuiview.tiles import ACTION_KEY, card_tile, hand_layout, rows_of_tiles
 from asobi_sakura.view import (
     card_text,
     describe_event,
     garden_line,
-    garden_text,
     painter_mark,
     painter_name,
-    painter_text,
     summary_table,
 )
 
@@ -42,55 +43,9 @@ PAINTER_COLOURS = {
 }
 """Painter colours by seat (the last one: the neutral painter); monochrome: ANSI colours."""
 
-CARD_COLOURS = {
-    "default": (("#f4a7b9", "#1d1b22"), ("#5c8a3a", "#ffffff")),
-    "high-contrast": (("#ffffff", "#000000"), ("#ffff00", "#000000")),
-    "monochrome": (("magenta", "white"), ("green", "black")),
-}
-"""(background, foreground) of a card's garden half and of its painter half."""
-
-ROOMY = (80, 24)
-"""From this width and height (cells) of the view: the legend, and cards on two lines a half."""
-
-
-def _fit(text: str, width: int) -> str:
-    if cell_len(text) <= width:
-        return text + " " * (width - cell_len(text))
-    out = ""
-    for ch in text:
-        if cell_len(out + ch) > width - 1:
-            break
-        out += ch
-    return out + "…" + " " * (width - cell_len(out) - 1)
-
-
-def _wrap(text: str, width: int, lines: int) -> list[str]:
-    """``text`` over at most ``lines`` lines of ``width`` cells (words kept whole when the text
-    has spaces; the last line cut with … when it does not fit)."""
-    out: list[str] = []
-    rest = text
-    while rest and len(out) < lines - 1:
-        if cell_len(rest) <= width:
-            break
-        cut = ""
-        words = rest.split(" ")
-        if len(words) > 1 and cell_len(words[0]) <= width:
-            for word in words:
-                candidate = f"{cut} {word}" if cut else word
-                if cell_len(candidate) > width:
-                    break
-                cut = candidate
-            rest = rest[len(cut):].lstrip()
-        else:
-            for ch in rest:
-                if cell_len(cut + ch) > width:
-                    break
-                cut += ch
-            rest = rest[len(cut):]
-        out.append(cut)
-    out.append(rest)
-    out += [""] * (lines - len(out))
-    return [_fit(line, width) for line in out]
+def _rows(lines: Sequence[Text], width: int) -> int:
+    """The rows ``lines`` take in a view ``width`` cells wide (a longer line wraps)."""
+    return sum(max(1, -(-line.cell_len // width)) for line in lines)
 
 
 class SakuraView(VerticalScroll):
@@ -135,6 +90,14 @@ class SakuraView(VerticalScroll):
             number = action.get("card", action.get("neutral"))
         self.lit = int(number) if isinstance(number, int) else None
         self._draw()
+
+    def on_click(self, event: Click) -> None:
+        """A click on a card of the hand that is one of the choices takes it (through the
+        frontend's ``choose``, which checks it); a click anywhere else does nothing."""
+        action = event.style.meta.get(ACTION_KEY) if event.style else None
+        choose = getattr(self.context, "choose", None)
+        if isinstance(action, dict) and choose is not None:
+            choose(action)
 
     def decision(
         self, observation: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
@@ -244,57 +207,54 @@ class SakuraView(VerticalScroll):
                 lines.append(gate)
         return lines
 
-    def _card(
-        self, card: Mapping[str, Any], width: int, number: int | None, rows: int
-    ) -> list[Text]:
-        """A card as a tile: its number, the garden half, then the painter half."""
-        _ = self._
-        theme = self.context.theme
-        (gbg, gfg), (pbg, pfg) = CARD_COLOURS.get(theme, CARD_COLOURS["default"])
-        lit = card["number"] == self.lit
-        extra = Style(reverse=True) if lit else Style()
-        inner = width - 2
-        head = Text(style=Style(bold=True) + extra)
-        head.append(f"{number}" if number is not None else " ", style=Style(reverse=True))
-        head.append(_fit(f" #{card['number']}", inner + 1))
-        lines = [head]
-        for text in _wrap(garden_text(card, _), inner, rows):
-            lines.append(Text(" " + text + " ", style=Style(color=gfg, bgcolor=gbg) + extra))
-        for text in _wrap(painter_text(card, _), inner, rows):
-            lines.append(Text(" " + text + " ", style=Style(color=pfg, bgcolor=pbg) + extra))
-        return lines
-
     def _hand(
-        self, cards: Sequence[Mapping[str, Any]], width: int, roomy: bool, rows: int
+        self, cards: Sequence[Mapping[str, Any]], width: int, room: int
     ) -> list[Text]:
-        numbers = {}
+        """The hand as tiles, laid out in ``room`` lines (texts whole when they fit)."""
+        if not cards:
+            return []
+        choices: dict[int, dict[str, Any]] = {}
         for i, action in enumerate(self.legal, 1):
             key = action.get("card", action.get("neutral"))
             if isinstance(key, int):
-                numbers[key] = i
-        if not cards:
-            return []
-        per_row = max(1, min(len(cards), (width + 1) // (17 if roomy else 15)))
-        tile = max(14, min(24, (width + 1) // per_row - 1))
-        tiles = [self._card(c, tile, numbers.get(c["number"]), rows) for c in cards]
-        out: list[Text] = []
-        for start in range(0, len(tiles), per_row):
-            chunk = tiles[start:start + per_row]
-            for i in range(len(chunk[0])):
-                line = Text()
-                for j, t in enumerate(chunk):
-                    if j:
-                        line.append(" ")
-                    line.append_text(t[i])
-                out.append(line)
-        return out
+                choices[key] = {"number": i, "action": action}
+        layout = hand_layout(self._, cards, width, room)
+        tiles = [card_tile(self._, c, layout, self.context.theme, lit=c["number"] == self.lit,
+                           **choices.get(c["number"], {})) for c in cards]
+        return rows_of_tiles(tiles, layout.per_row)
+
+    def _plays(self, obs: Mapping[str, Any], full: bool) -> list[Text]:
+        """The cards revealed this round: a line each with its text (``full``), else all on
+        one line by number."""
+        _ = self._
+        players, me = obs["players"], obs["seat"]
+        status = {"waiting": _("waiting"), "current": _("now"), "resolved": _("done"),
+                  "discarded": _("discarded")}
+        lines = [Text(_("Cards revealed in round {round}:").format(round=obs["plays_round"]),
+                      style="bold")]
+        short = Text("  ")
+        for play in obs["plays"]:
+            who = painter_name(play["painter"], players, me, _)
+            style = "bold" if play["status"] == "current" else (
+                "dim" if play["status"] != "waiting" else "")
+            if full:
+                lines.append(Text(f"  {card_text(play['card'], _)}  "
+                                  f"({who}, {status[play['status']]})", style=style))
+            else:
+                short.append(f"{play['card']['number']} ({who}, {status[play['status']]})  ",
+                             style=style)
+        if not full:
+            lines[-1].append_text(short)
+        return lines
 
     def _lines(self, obs: Mapping[str, Any], width: int) -> list[Text]:
+        """The table fitted to the view's height: the hand first gets the lines it needs to
+        show its cards whole; the lines left show the revealed cards in full, then the
+        legend of the path."""
         _ = self._
         players = obs["players"]
         me = obs["seat"]
-        roomy = width >= ROOMY[0] and self.size.height >= ROOMY[1]
-        lines = [Text(" · ".join((
+        top = [Text(" · ".join((
             _("Sakura, round {round}").format(round=obs["round"]),
             _("Deck {n}").format(n=obs["deck"]),
             _("Supply {n}").format(n=obs["supply"]))), style="bold")]
@@ -305,40 +265,29 @@ class SakuraView(VerticalScroll):
             tokens.append(f" {painter_mark(p, players)} ", style=Style(
                 color=self._colour(p), bold=True, reverse=True))
             tokens.append(f" {painter_name(p, players, me, _)} {self.tokens[p]}")
-        lines.append(tokens)
-        lines += self._path(obs, width)
-        if roomy:
-            lines.append(Text(_("E Emperor, 1-6 painters, N neutral painter, * cherry tree "
-                                "(+ scored), = bridge, T torii, G gate"), style="dim"))
-        if self.news:
-            lines.append(Text(self.news, style="bold yellow"))
-        if obs["plays"]:
-            status = {"waiting": _("waiting"), "current": _("now"), "resolved": _("done"),
-                      "discarded": _("discarded")}
-            lines.append(Text(_("Cards revealed in round {round}:").format(
-                round=obs["plays_round"]), style="bold"))
-            short = Text("  ")
-            for play in obs["plays"]:
-                who = painter_name(play["painter"], players, me, _)
-                style = "bold" if play["status"] == "current" else (
-                    "dim" if play["status"] != "waiting" else "")
-                if roomy:
-                    lines.append(Text(f"  {card_text(play['card'], _)}  "
-                                      f"({who}, {status[play['status']]})", style=style))
-                else:
-                    short.append(f"{play['card']['number']} ({who}, {status[play['status']]})"
-                                 "  ", style=style)
-            if not roomy:
-                lines[-1].append_text(short)
-        lines.append(Text(_("Your hand:"), style="bold"))
-        room = self.size.height - len(lines) - 1  # two lines a half when the hand fits so
-        lines += self._hand(obs["hand"], width, roomy, 2 if roomy or room >= 5 else 1)
+        top.append(tokens)
+        top += self._path(obs, width)
+        legend = [Text(_("E Emperor, 1-6 painters, N neutral painter, * cherry tree "
+                         "(+ scored), = bridge, T torii, G gate"), style="dim")]
+        news = [Text(self.news, style="bold yellow")] if self.news else []
+        short = self._plays(obs, full=False) if obs["plays"] else []
+        full = self._plays(obs, full=True) if obs["plays"] else []
+        after: list[Text] = []
         if obs.get("my_pick"):
-            lines.append(Text(_("Your card this round: {card}").format(
+            after.append(Text(_("Your card this round: {card}").format(
                 card=card_text(obs["my_pick"], _))))
         if obs.get("my_neutral_pick"):
-            lines.append(Text(_("Card given to the neutral painter: {card}").format(
+            after.append(Text(_("Card given to the neutral painter: {card}").format(
                 card=card_text(obs["my_neutral_pick"], _))))
         if obs["phase"] == "over":
-            lines += [Text(x) for x in summary_table(obs, _)]
-        return lines
+            after += [Text(x) for x in summary_table(obs, _)]
+        head = [Text(_("Your hand:"), style="bold")]
+        used = _rows(top + news + short + head + after, width)
+        hand = self._hand(obs["hand"], width, self.size.height - used)
+        spare = self.size.height - used - len(hand)
+        plays = short
+        if full and _rows(full, width) - _rows(short, width) <= spare:
+            spare -= _rows(full, width) - _rows(short, width)
+            plays = full
+        shown_legend = legend if _rows(legend, width) <= spare else []
+        return top + shown_legend + news + plays + head + hand + after
