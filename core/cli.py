@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -209,6 +208,8 @@ def cmd_replay(reg: Registry, args: argparse.Namespace) -> int:
 
 
 def cmd_bench(reg: Registry, args: argparse.Namespace) -> int:
+    import statistics
+
     from asobi.bench import bench_game
 
     game = game_named(reg, args.game)

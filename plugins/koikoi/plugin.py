@@ -6,6 +6,9 @@ a hand yaku) calls ``ctx.adjust_points(unit)`` once with
 "captured": [[ids], [ids]], "round": n}``; the returned per-seat deltas are added to the
 round's points before they reach the scores and the result. Zero-sum presets stay zero-sum
 only if the cross-cutting plugins return zero-sum deltas: the game does not rebalance them.
+
+The AI, the views, the lab measures and the bench are imported by the hooks that use them, not
+here: registering the game (``asobi games``, building the command line) stays quick.
 """
 
 from __future__ import annotations
@@ -21,8 +24,7 @@ from asobi.errors import AsobiError
 from asobi.measures import Measure, Restriction
 from asobi.model import GameInfo, Reason, SetupContext
 
-from . import ai, ai_world, engine, measures, observe, setup, upgrade, view
-from .bench import bench
+from . import engine, observe, setup, upgrade
 from .cards import CARD_IDS, INDEX
 from .encoding import asobi_action_space, asobi_observation_tensor  # noqa: F401
 from .engine import KOIKOI, STOP, State
@@ -131,6 +133,8 @@ def asobi_result(state: State) -> dict[str, Any]:
 
 @hookimpl
 def asobi_render_text(observation: Mapping[str, Any], lang: str) -> str:
+    from . import view
+
     return view.render_text(observation, lang)
 
 
@@ -138,6 +142,8 @@ def asobi_render_text(observation: Mapping[str, Any], lang: str) -> str:
 def asobi_describe_action(
     observation: Mapping[str, Any], action: Mapping[str, Any], lang: str
 ) -> str:
+    from . import view
+
     return view.describe_action(observation, action, lang)
 
 
@@ -145,21 +151,29 @@ def asobi_describe_action(
 def asobi_describe_event(
     event: Mapping[str, Any], seat: int | None, lang: str
 ) -> str | None:
+    from . import view
+
     return view.describe_event(event, seat, lang)
 
 
 @hookimpl
 def asobi_describe_reason(reason: Reason | str, lang: str) -> str | None:
+    from . import view
+
     return view.describe_reason(reason, lang)
 
 
 @hookimpl
 def asobi_rules_text(rules: Mapping[str, Any], lang: str) -> str:
+    from . import view
+
     return view.rules_text(rules, lang)
 
 
 @hookimpl
 def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str, Any]:
+    from .bench import bench
+
     return bench(rules, seconds, seed)
 
 
@@ -177,6 +191,8 @@ def asobi_tui_view(context: Any) -> Any:
 
 @hookimpl
 def asobi_agent(level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int) -> Any:
+    from . import ai
+
     return ai.make(level, seat, rules, players, seed)
 
 
@@ -190,6 +206,8 @@ def asobi_resample(
     has not seen), carrying the events of the deal the seat has seen."""
     if state is not None:
         return engine.hidden_variant(state, seat, rng)
+    from . import ai_world
+
     world = ai_world.sample_world(ai_world.read_view(observation), compile_rules(rules), rng)
     world.log = [dict(event) for event in observation["recent"]]
     return world
@@ -204,9 +222,13 @@ def asobi_pinned_setup(
 
 @hookimpl
 def asobi_lab_measures(rules: Mapping[str, Any], players: int) -> list[Measure]:
+    from . import measures
+
     return measures.lab_measures(rules, players)
 
 
 @hookimpl
 def asobi_restrictions(rules: Mapping[str, Any], players: int) -> list[Restriction]:
+    from . import ai
+
     return list(ai.RESTRICTIONS)

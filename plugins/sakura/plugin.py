@@ -1,4 +1,9 @@
-"""The asobi hooks of Sakura: thin wrappers over the engine, the views and the agents."""
+"""The asobi hooks of Sakura: thin wrappers over the engine, the views and the agents.
+
+The agents, the views, the rules text, the lab measures and the bench are imported by the hooks
+that use them, not here: registering the game (``asobi games``, building the command line) stays
+quick.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ import pluggy
 
 from asobi.measures import Measure, Restriction
 from asobi.model import Agent, GameInfo, SetupContext
-from asobi_sakura import ai, calibrate, engine, measures, observe, rulestext, search, setup, view
+from asobi_sakura import engine, observe, setup
 from asobi_sakura.encoding import asobi_action_space, asobi_observation_tensor  # noqa: F401
 from asobi_sakura.engine import State
 from asobi_sakura.rules import SCHEMA, compile_rules
@@ -82,6 +87,8 @@ def asobi_result(state: State) -> dict[str, Any]:
 def asobi_render_text(observation: Mapping[str, Any], lang: str) -> str | None:
     if observation.get("game") != "sakura":
         return None
+    from asobi_sakura import view
+
     return view.render(observation, lang)
 
 
@@ -91,6 +98,8 @@ def asobi_describe_action(
 ) -> str | None:
     if observation.get("game") != "sakura":
         return None
+    from asobi_sakura import view
+
     return view.describe_action(observation, action, lang)
 
 
@@ -98,11 +107,15 @@ def asobi_describe_action(
 def asobi_describe_event(
     event: Mapping[str, Any], seat: int | None, lang: str
 ) -> str | None:
+    from asobi_sakura import view
+
     return view.describe_event(event, seat, lang)
 
 
 @hookimpl
 def asobi_rules_text(rules: Mapping[str, Any], lang: str) -> str:
+    from asobi_sakura import rulestext
+
     return rulestext.rules_text(rules, lang)
 
 
@@ -110,6 +123,8 @@ def asobi_rules_text(rules: Mapping[str, Any], lang: str) -> str:
 def asobi_agent(
     level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int
 ) -> Agent | None:
+    from asobi_sakura import ai, search
+
     compiled = compile_rules(rules)
     hard = search.make_hard(level, seat, compiled, players, seed)
     return hard if hard is not None else ai.make_agent(level, seat, compiled, players, seed)
@@ -117,6 +132,8 @@ def asobi_agent(
 
 @hookimpl
 def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str, Any]:
+    from asobi_sakura import calibrate
+
     return calibrate.bench(rules, seconds, seed)
 
 
@@ -142,6 +159,8 @@ def asobi_resample(
     state, a copy of it dealt again so (the rest as it is)."""
     if state is not None:
         return engine.hidden_variant(state, seat, rng)
+    from asobi_sakura import search
+
     world = search.sample_world(compile_rules(rules), observation, rng)
     for other in range(players):
         if other != seat and observation["picked"][other] and world.picks[other] is None:
@@ -167,9 +186,13 @@ def asobi_pinned_setup(
 
 @hookimpl
 def asobi_lab_measures(rules: Mapping[str, Any], players: int) -> list[Measure]:
+    from asobi_sakura import measures
+
     return measures.lab_measures(rules, players)
 
 
 @hookimpl
 def asobi_restrictions(rules: Mapping[str, Any], players: int) -> list[Restriction]:
+    from asobi_sakura import ai
+
     return list(ai.RESTRICTIONS)

@@ -1,0 +1,107 @@
+"""Listing what is installed starts quickly: ``asobi games`` (and the parser it builds) imports
+no game AI, no bench or lab code of a game, no arena, lab or project scaffold, no environment,
+no frontend beyond the hooks it declares and none of the optional heavy libraries. The game
+plugins import those modules in the hooks that need them, and those hooks still answer."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from asobi.session import Session
+
+LISTINGS = (["games"], ["games", "--json"], ["variants", "koikoi"], ["variants", "sakura"])
+"""Commands that list what is installed: each loads every game plugin, none plays."""
+
+HEAVY = (
+    # what the games need only to play, bench or measure
+    "asobi_koikoi.search", "asobi_koikoi.bench", "asobi_koikoi.measures", "asobi_koikoi.view",
+    "asobi_koikoi.rulespage", "asobi_koikoi.narration",
+    "asobi_sakura.search", "asobi_sakura.calibrate", "asobi_sakura.measures",
+    "asobi_sakura.view", "asobi_sakura.rulestext",
+    # the core's tools
+    "asobi.arena", "asobi.lab", "asobi.scaffold", "asobi.runner", "asobi.ray_runner",
+    "asobi.bench", "asobi.records", "asobi.replayer",
+    # the environments (the OpenSpiel levels plugin itself is loaded: it lists levels)
+    "asobi.envs.aec", "asobi.envs.parallel", "asobi.envs.spiel", "asobi.envs.spiel_state",
+    "asobi.envs.openspiel", "asobi.envs.playing", "asobi.envs.spaces",
+    # the frontends' servers and screens
+    "asobi_frontends.web.app", "asobi_frontends.web.server", "asobi_frontends.tui.app",
+    "asobi_frontends.text.loop",
+    # optional libraries
+    "numpy", "matplotlib", "rich", "ray", "textual", "starlette", "uvicorn", "pyspiel",
+    "open_spiel", "gymnasium", "pettingzoo",
+)
+"""Modules (and their submodules) that listing the games must not import."""
+
+AI_PACKAGES = ("asobi_koikoi", "asobi_sakura")
+"""Game packages whose ``ai*`` modules (every AI level's code) listing must not import."""
+
+PROBE = """
+import contextlib, io, json, sys
+from asobi.cli import main
+first = {}
+for words in json.loads(sys.argv[1]):
+    with contextlib.redirect_stdout(io.StringIO()):
+        status = main(words)
+    for name in sys.modules:
+        first.setdefault(name, [" ".join(words), status])
+print(json.dumps(first))
+"""
+
+
+def heavy(name: str) -> bool:
+    """Whether the module ``name`` is one listing must not import."""
+    if any(name == h or name.startswith(h + ".") for h in HEAVY):
+        return True
+    package, _, module = name.partition(".")
+    return package in AI_PACKAGES and module.startswith("ai")
+
+
+def test_heavy_names_what_it_should():
+    assert heavy("asobi_koikoi.ai") and heavy("asobi_koikoi.ai_world")
+    assert heavy("asobi_sakura.ai") and heavy("asobi.arena.run") and heavy("numpy.linalg")
+    assert not heavy("asobi_koikoi.engine") and not heavy("asobi.envs.levels")
+    assert not heavy("asobi_koikoi.plugin") and not heavy("asobi.registry")
+
+
+def test_listing_the_games_imports_no_heavy_module(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(LISTINGS)],
+        capture_output=True, text=True, timeout=300, cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stderr
+    first = json.loads(out.stdout)
+    # the listings did their work: both games were loaded, and every command succeeded
+    assert {"asobi_koikoi.plugin", "asobi_sakura.plugin"} <= set(first)
+    assert {status for _command, status in first.values()} == {0}
+    imported = {name: command for name, (command, _status) in first.items() if heavy(name)}
+    assert not imported, "imported while listing (module: first command): " + ", ".join(
+        f"{name}: asobi {command}" for name, command in sorted(imported.items()))
+
+
+@pytest.mark.parametrize("name", ["koikoi", "sakura"])
+def test_the_hooks_that_import_when_called_still_answer(installed, name):
+    game = installed.game(name)
+    variant = game.load_variant(None)
+    rules, players = variant.rules, game.info.min_players
+    session = Session(game, variant, ["human"] * players, seed=11, observers=False)
+    seat = session.to_act()[0]
+    observation, legal = session.observation(seat), session.legal_actions(seat)
+
+    assert game.hooks.render_text(observation, "en").strip()
+    assert game.hooks.describe_action(observation, legal[0], "en").strip()
+    assert game.hooks.rules_text(rules, "en").strip()
+    agents = {level: game.hooks.agent(level, seat, rules, players, seed=3)
+              for level in game.info.ai_levels}  # the strongest built too (its search module)
+    assert all(callable(getattr(agent, "choose", None)) for agent in agents.values()), agents
+    assert agents[game.default_level].choose(observation, legal) in legal
+    assert game.hooks.resample(observation, seat, rules, players, random.Random(5)) is not None
+    assert game.hooks.lab_measures(rules, players)
+    assert {r.name for r in game.hooks.restrictions(rules, players)}
+    assert game.hooks.bench(rules, 0.05, 1)["per_second"] > 0
+
