@@ -1,7 +1,19 @@
 """What one seat may know: its observation, the game result, and worlds it cannot tell apart.
 
 Observations are plain JSON data and never hold the opponent's hand or the stock order: only
-their sizes. Captured piles, the board and every played or drawn card are public.
+their sizes. Captured piles, the board and every played or drawn card are public. Besides the
+position, an observation carries two lists of the events this seat may see (a private event,
+such as the other seat's ``deal``, is never in them):
+
+* ``recent``: the events of the last move (from the current deal on, when that move ended a
+  round), for a frontend to show what just happened;
+* ``history``: the events of the round in play, from its ``new_round`` on: every play, lay,
+  capture, draw, yaku, koi-koi call and stop so far, in order. It never reaches back into an
+  earlier round, so it stays bounded (a round is at most eight turns a seat). The AI reads the
+  opponent's past plays from it (``ai_infer``).
+
+The plugin keeps the round's events in ``State.log`` with :func:`round_log`; a log that holds
+only the last move's events (as older callers set it) gives a ``history`` equal to ``recent``.
 :func:`hidden_variant` is the same rule seen from the other side: a full state in which exactly
 what the seat cannot see has been redealt.
 """
@@ -22,14 +34,51 @@ def visible(event: dict[str, Any], seat: int) -> bool:
     return seats is None or seat in seats
 
 
+def _move_start(event: dict[str, Any]) -> bool:
+    """Whether ``event`` is the first event of a move (the only events a move begins with)."""
+    kind = event["type"]
+    if kind == "play" or kind == "koikoi":
+        return True
+    if kind == "capture":
+        return bool(event.get("chosen"))  # a capture choice: a move of its own
+    return kind == "stop" and not event.get("auto")  # a chosen stop; an automatic one is not
+
+
+def _last_deal(events: list[dict[str, Any]]) -> int:
+    """Index of the last ``new_round`` event of ``events`` (0 if none)."""
+    for i in range(len(events) - 1, -1, -1):
+        if events[i]["type"] == "new_round":
+            return i
+    return 0
+
+
+def round_log(log: list[dict[str, Any]], events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ``State.log`` to keep after a move: the round the move began in (``log`` from its
+    last ``new_round`` on) followed by the move's ``events``.
+
+    A new list: a copy of the state made before the move keeps the log it had. An earlier round
+    is dropped at the first move after it, so the log holds at most one round and one move.
+    """
+    kept = log[_last_deal(log):]
+    kept.extend(events)
+    return kept
+
+
 def recent_events(state: State, seat: int) -> list[dict[str, Any]]:
     """The events of the last move that ``seat`` may see, from the current deal on."""
     events = state.log
     start = 0
-    for i, event in enumerate(events):
-        if event["type"] == "new_round":
+    for i in range(len(events) - 1, -1, -1):
+        if events[i]["type"] == "new_round" or _move_start(events[i]):
             start = i
+            break
     return [e for e in events[start:] if visible(e, seat)]
+
+
+def round_history(state: State, seat: int) -> list[dict[str, Any]]:
+    """The events of the round in play that ``seat`` may see, from its ``new_round`` on."""
+    events = state.log
+    return [e for e in events[_last_deal(events):] if visible(e, seat)]
 
 
 def observation(state: State, seat: int) -> dict[str, Any]:
@@ -70,6 +119,7 @@ def observation(state: State, seat: int) -> dict[str, Any]:
         "stock": state.stock_left,
         "players": players,
         "recent": recent_events(state, seat),
+        "history": round_history(state, seat),
     }
     if state.phase == CHOOSE:
         obs["pending"] = CARD_IDS[state.pending]

@@ -112,7 +112,7 @@ def asobi_apply(state: State, seat: int, action: Mapping[str, Any]) -> list[dict
     move = to_move(state, action)
     events: list[dict[str, Any]] = []
     engine.step(state, move, events)
-    state.log = events
+    state.log = observe.round_log(state.log, events)
     return events
 
 
@@ -209,7 +209,7 @@ def asobi_resample(
     from . import ai_world
 
     world = ai_world.sample_world(ai_world.read_view(observation), compile_rules(rules), rng)
-    world.log = [dict(event) for event in observation["recent"]]
+    world.log = [dict(event) for event in observation["history"]]
     return world
 
 
