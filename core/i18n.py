@@ -86,6 +86,9 @@ def _plural_rule(lang: str) -> Callable[[int], str]:
 
 def plural_category(lang: str, count: int) -> str:
     """The CLDR plural category of ``count`` in ``lang`` (``one``, ``other``...)."""
+    if lang == DEFAULT_LANG:
+        # English's rule for whole numbers, without loading Babel's locale data (35 ms at start)
+        return "one" if abs(count) == 1 else "other"
     return _plural_rule(lang)(abs(count))
 
 

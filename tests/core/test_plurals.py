@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 from asobi.i18n import CATEGORIES, ENGLISH, LANGUAGES, Translator, plural_category
 from asobi.model import Reason
@@ -171,3 +173,13 @@ def test_a_broken_or_missing_catalogue_falls_back_to_english(tmp_path, monkeypat
         assert words("Hello") == "Hello"
         assert words.n("{n} card", "{n} cards", 2).format(n=2) == "2 cards"
     assert Translator("plainmodule", "pt")("Hello") == "Hello"
+
+
+@given(st.integers(min_value=-10**6, max_value=10**6))
+def test_english_shortcut_agrees_with_babel(count: int) -> None:
+    """English plurals skip Babel's locale data for speed; they still follow CLDR's rule."""
+    from babel import Locale
+    from babel.plural import PluralRule
+
+    rule = PluralRule(Locale.parse("en").plural_form.rules)
+    assert plural_category("en", count) == rule(abs(count))
