@@ -63,28 +63,23 @@ class Driver:
         return seat in self.agents
 
     def turns(self) -> Iterator[int]:
-        """The seats to act, one decision at a time, until the game is over. Seats that act
-        together (a simultaneous choice) come in seat order; one whose turn passed while
-        another acted is skipped."""
-        session = self.session
-        while acting := session.to_act():
-            now = acting
-            for seat in acting:
-                if seat not in now:
-                    continue
-                yield seat
-                now = session.to_act()
-                if not now:
-                    return
+        """The seats to act, one decision at a time, until the game is over: always the first
+        seat :meth:`Session.to_act` names. Seats that choose together (a simultaneous pick)
+        therefore act in seat order, and a seat that owes two choices of one pick (Sakura's
+        chooser who also feeds the neutral painter) makes both before the next seat. The
+        order depends on the position alone, never on what came before, so a server that
+        restarts mid-pick, a frontend and the arena all ask the same seat."""
+        while acting := self.session.to_act():
+            yield acting[0]
 
     def next_ai_seat(self) -> int | None:
         """The AI seat that acts now, or None (a person's turn, or the end).
 
-        Where several seats choose together (a simultaneous pick), they act in seat order, as
-        in :meth:`turns`: an AI seat waits for the people seated before it. Its decision is
-        seeded by the number of moves made (:func:`asobi.agents.decision_seed`), so the order
-        in which a server applies the choices is part of the game; one order everywhere keeps
-        one seed one game."""
+        The seat is the one :meth:`turns` gives: where several seats choose together, an AI
+        seat waits for the people seated before it. Its decision is seeded by the number of
+        moves made (:func:`asobi.agents.decision_seed`), so the order in which a server
+        applies the choices is part of the game; one order everywhere keeps one seed one
+        game."""
         acting = self.session.to_act()
         return acting[0] if acting and self.is_ai(acting[0]) else None
 

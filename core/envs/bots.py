@@ -100,6 +100,11 @@ class SpielAgent(BaseAgent):
         rng = random.Random(self.seed)
         numbers = np.random.RandomState(self.seed % 2**32)
         root = self.root(observation, rng)
+        if root.current_player() != self.seat:
+            raise AsobiError(
+                f"{self.game.spec.setting.game.info.title} dealt, from the observation of "
+                f"seat {self.seat}, a world where seat {self.seat} is not to act: the seat "
+                "must be one asobi_to_act names, and asobi_resample must keep who acts")
         evaluator = Rollouts(random.Random(rng.getrandbits(64)))
         if self.kind == ISMCTS:
             bot = ismcts.ISMCTSBot(self.game, evaluator, UCT_C, self.simulations,

@@ -5,11 +5,13 @@ Both PettingZoo environments (:mod:`asobi.envs.aec`, :mod:`asobi.envs.parallel`)
 every move (through :class:`asobi.driver.Driver`, as every frontend does) and the game's
 :class:`~asobi.envs.encoding.Encoding` gives the numbers.
 
-**Turns.** Seats act in the order :meth:`asobi.driver.Driver.turns` gives: the seats that
-choose together (a *decision*: Sakura's secret picks, Goofspiel's bids) one after another in
-seat order, each seeing only what its observation shows; otherwise one seat at a time. A
-*cycle* is one such decision, finished: the parallel environment plays one per ``step`` and
-``max_cycles`` counts them in both environments.
+**Turns.** In the AEC environment seats act in the order :meth:`asobi.driver.Driver.turns`
+gives (always the first seat to act): the seats that choose together (a *decision*: Sakura's
+secret picks, Goofspiel's bids) one after another in seat order, each seeing only what its
+observation shows, a seat that owes two choices of one decision making both before the next
+seat; otherwise one seat at a time. A *cycle* is one such decision, finished: the parallel
+environment plays one per ``step`` (one action a seat: a second choice owed by a seat is the
+next cycle) and ``max_cycles`` counts them in both environments.
 
 **Rewards.** ``points`` (the default): after each move, every seat's reward is the change of
 its score (``asobi_result``'s ``scores``): a Koi-Koi round's points when it is settled, a
@@ -83,7 +85,13 @@ class Episode:
         return self.session.finished
 
     def acting(self) -> int | None:
-        """The seat to act now (None once the game is over)."""
+        """The seat to act now, as the driver asks it (None once the game is over)."""
+        now = self.session.to_act()
+        return now[0] if now else None
+
+    def next_together(self) -> int | None:
+        """The next seat of the current decision that has not acted in it yet (the parallel
+        environment's order: one action a seat a cycle)."""
         return self.group[0] if self.group else None
 
     def _advance(self) -> None:
@@ -100,7 +108,7 @@ class Episode:
     def play(self, seat: int, number: Any) -> bool:
         """Play the action numbered ``number`` for ``seat`` (whose turn it is); True when the
         number was not a legal action and a random legal one was played instead."""
-        if seat != self.acting():
+        if seat != self.acting() and seat not in self.group:
             raise AsobiError(f"it is not seat {seat}'s turn (seat {self.acting()} acts now)")
         legal = self.session.legal_actions(seat)
         whole = _whole(number)
@@ -114,7 +122,8 @@ class Episode:
             action = dict(legal[self.rng.randrange(len(legal))])
         self.driver.play(seat, action)
         self.last_seat = seat
-        self.group.remove(seat)
+        if seat in self.group:
+            self.group.remove(seat)
         self._advance()
         return illegal
 

@@ -1,20 +1,28 @@
 """OpenSpiel's bots as AI levels of every game: a cross-cutting plugin (``asobi.plugins``).
 
-Where OpenSpiel is installed (``pip install asobi[openspiel]``), every game gets
-``ai:openspiel-ismcts`` (any game that implements ``asobi_resample``), and a game of perfect
-information also ``ai:openspiel-mcts``. Where it is not, this plugin lists no level and builds
-no agent, quietly. The option of a level is its budget in simulations, ``ai:openspiel-ismcts:400``
-(default 300); see :mod:`asobi.envs.bots`.
+Where OpenSpiel is installed (``pip install asobi[openspiel]``), every game whose
+``asobi_resample`` deals a world from an observation gets ``ai:openspiel-ismcts``, and such a
+game of perfect information also ``ai:openspiel-mcts`` (both bots search worlds dealt from the
+seat's observation). Where it is not, this plugin lists no level and builds no agent, quietly.
+The option of a level is its budget in simulations, ``ai:openspiel-ismcts:400`` (default 300);
+see :mod:`asobi.envs.bots`.
 
 The agents simulate the game, so they need the game itself, not only its name: the plugin finds
 it in the installed games (or in the registry a caller hands it, for games registered by hand).
 It remembers, per game, what it learnt (whether the game hides anything, the OpenSpiel game of
 each variant), for as long as the plugin object lives.
+
+Finding a game loads the registry, and a registry asks every cross-cutting plugin for its
+levels while it loads each game (to warn about a level a game offers too): this plugin among
+them. A question asked while the plugin is itself looking a game up is answered with no level
+(it is the look-up's own registry asking), else each look-up would load every game again,
+until Python's recursion limit stopped it: seconds at every start of ``asobi``.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -62,6 +70,9 @@ class OpenSpielLevels:
         self._registry: Registry | None = None
         self._perfect: dict[str, bool] = {}
         self._games: dict[tuple[str, str, int, str], Any] = {}
+        self._lock = threading.RLock()
+        self._finding = False
+        """Whether a look-up of a game is under way (in the thread holding the lock)."""
 
     def game(self, name: str) -> Game:
         if self._find is not None:
@@ -78,21 +89,24 @@ class OpenSpielLevels:
 
     def known(self, name: str) -> Game | None:
         """The game of that name, or None when this plugin cannot find it (a game registered
-        by hand in another registry)."""
-        try:
-            return self.game(name)
-        except AsobiError:
-            return None
+        by hand in another registry) or is asked while it looks a game up (see the module)."""
+        with self._lock:
+            if self._finding:
+                return None
+            self._finding = True
+            try:
+                return self.game(name)
+            except AsobiError:
+                return None
+            finally:
+                self._finding = False
 
     @hookimpl
     def asobi_agent_levels(self, game: str) -> list[str] | None:
         found = self.known(game) if openspiel_installed() else None
-        if found is None:
+        if found is None or not can_resample(found):
             return None
-        levels = [ISMCTS] if can_resample(found) else []
-        if self.perfect(game):
-            levels.append(MCTS)
-        return levels or None
+        return [ISMCTS, MCTS] if self.perfect(game) else [ISMCTS]
 
     @hookimpl
     def asobi_agent(self, game: str, level: str, seat: int, rules: Mapping[str, Any],
@@ -101,7 +115,7 @@ class OpenSpielLevels:
         if name not in LEVELS or not openspiel_installed():
             return None
         found = self.known(game)
-        if found is None or (name == ISMCTS and not can_resample(found)):
+        if found is None or not can_resample(found):
             return None
         simulations = simulations_of(level)
         spiel_game = self.spiel_game(game, rules, players, name)

@@ -78,7 +78,7 @@ class AsobiParallel(PlaysAnEpisode, ParallelEnv):  # type: ignore[misc,unused-ig
         cycle = episode.cycles
         illegal: set[str] = set()
         while episode.cycles == cycle and not episode.finished:
-            seat = episode.acting()
+            seat = episode.next_together()
             assert seat is not None
             agent = self.possible_agents[seat]
             if episode.play(seat, actions.get(agent)):

@@ -9,7 +9,10 @@ from asobi.agents import decision_agent, make_agent
 from asobi.driver import Driver
 from asobi.envs import levels as levels_module
 from asobi.errors import AsobiError
+from asobi.registry import Registry
 from asobi.session import Session
+
+from .conftest import build_registry
 
 
 def needs_openspiel():
@@ -22,6 +25,25 @@ def test_every_game_lists_ismcts_and_the_perfect_information_game_mcts_too(games
     assert games.game("nim").ai_levels()[-2:] == ["openspiel-ismcts", "openspiel-mcts"]
     for name in ("koikoi", "sakura", "goofspiel"):
         assert games.game(name).ai_levels()[-1] == "openspiel-ismcts"
+
+
+def test_listing_the_levels_loads_every_game_twice_at_most(games, monkeypatch):
+    # The plugin finds a game in a registry, and a registry asks the plugin for its levels
+    # while it loads each game; that question must not start another look-up (it did, until
+    # Python's recursion limit: hundreds of game loads, seconds at every start of asobi).
+    monkeypatch.setattr(levels_module, "openspiel_installed", lambda: True)
+    loads = []
+    load = Registry._load_game
+
+    def counted(self, entry_point):
+        loads.append(entry_point.name)
+        return load(self, entry_point)
+
+    monkeypatch.setattr(Registry, "_load_game", counted)
+    registry = build_registry()[0]
+    assert registry.game("nim").ai_levels()[-2:] == ["openspiel-ismcts", "openspiel-mcts"]
+    assert registry.game("koikoi").ai_levels()[-1] == "openspiel-ismcts"
+    assert len(loads) <= 2 * len(registry.games())
 
 
 def test_without_openspiel_no_level_is_listed_and_none_is_built(games, monkeypatch):
