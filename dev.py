@@ -34,7 +34,7 @@ def ensure_venv() -> None:
     print("Installing asobi and its test tools into .venv ...", flush=True)
     pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     quiet([*pip, "--upgrade", "pip"])
-    quiet([*pip, "--editable", f"{ROOT}[web,tui,lab,ray,rl,test]"])
+    quiet([*pip, "--editable", f"{ROOT}[web,tui,lab,ray,rl,openspiel,test]"])
     STAMP.write_text(wanted)
 
 
