@@ -39,6 +39,10 @@ class GameInfo:
     """The level of a bare ``ai`` seat (default: ``normal`` when listed, else the first)."""
     strongest_level: str | None = None
     """The level hints come from (default: the last of ``ai_levels``)."""
+    hides_information: bool = True
+    """Whether some seat is ever not shown everything (a hand, a deck order, a secret pick).
+    A game of perfect information (Nim) says False: tools that search the one world an
+    observation describes (``ai:openspiel-mcts``) are then offered for it."""
 
 
 @dataclass(frozen=True)

@@ -2,15 +2,15 @@
 
 Where OpenSpiel is installed (``pip install asobi[openspiel]``), every game whose
 ``asobi_resample`` deals a world from an observation gets ``ai:openspiel-ismcts``, and such a
-game of perfect information also ``ai:openspiel-mcts`` (both bots search worlds dealt from the
-seat's observation). Where it is not, this plugin lists no level and builds no agent, quietly.
+game of perfect information (``GameInfo.hides_information`` False) also ``ai:openspiel-mcts``
+(both bots search worlds dealt from the seat's observation). Where it is not, this plugin lists
+no level and builds no agent, quietly.
 The option of a level is its budget in simulations, ``ai:openspiel-ismcts:400`` (default 300);
 see :mod:`asobi.envs.bots`.
 
 The agents simulate the game, so they need the game itself, not only its name: the plugin finds
 it in the installed games (or in the registry a caller hands it, for games registered by hand).
-It remembers, per game, what it learnt (whether the game hides anything, the OpenSpiel game of
-each variant), for as long as the plugin object lives.
+It remembers the OpenSpiel game of each variant for as long as the plugin object lives.
 
 Finding a game loads the registry, and a registry asks every cross-cutting plugin for its
 levels while it loads each game (to warn about a level a game offers too): this plugin among
@@ -30,7 +30,7 @@ from typing import Any
 import pluggy
 
 from asobi.envs.bots import ISMCTS, LEVELS, MCTS, SpielAgent, simulations_of
-from asobi.envs.setting import Setting, default_players
+from asobi.envs.setting import Setting
 from asobi.errors import AsobiError
 from asobi.registry import Game, Registry, discover
 from asobi.session import canonical
@@ -54,21 +54,12 @@ def can_resample(game: Game) -> bool:
     return game.hooks.can_resample()
 
 
-def hides_nothing(game: Game, players: int) -> bool:
-    """Whether ``game`` (its default variant) showed nothing hidden in one random game."""
-    from asobi.envs.survey import survey
-
-    variant = game.load_variant(None)
-    return survey(game, variant, players, games=1).perfect_information
-
-
 class OpenSpielLevels:
     """The plugin. ``find(name)`` gives the game of that name (default: the installed one)."""
 
     def __init__(self, find: Callable[[str], Game] | None = None) -> None:
         self._find = find
         self._registry: Registry | None = None
-        self._perfect: dict[str, bool] = {}
         self._games: dict[tuple[str, str, int, str], Any] = {}
         self._lock = threading.RLock()
         self._finding = False
@@ -80,12 +71,6 @@ class OpenSpielLevels:
         if self._registry is None:
             self._registry = discover()
         return self._registry.game(name)
-
-    def perfect(self, name: str) -> bool:
-        if name not in self._perfect:
-            game = self.game(name)
-            self._perfect[name] = hides_nothing(game, default_players(game))
-        return self._perfect[name]
 
     def known(self, name: str) -> Game | None:
         """The game of that name, or None when this plugin cannot find it (a game registered
@@ -106,7 +91,7 @@ class OpenSpielLevels:
         found = self.known(game) if openspiel_installed() else None
         if found is None or not can_resample(found):
             return None
-        return [ISMCTS, MCTS] if self.perfect(game) else [ISMCTS]
+        return [ISMCTS] if found.info.hides_information else [ISMCTS, MCTS]
 
     @hookimpl
     def asobi_agent(self, game: str, level: str, seat: int, rules: Mapping[str, Any],

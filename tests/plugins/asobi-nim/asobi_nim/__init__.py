@@ -51,6 +51,7 @@ def asobi_game_info() -> GameInfo:
         variants=resources.files("asobi_nim") / "variants",
         summary="take stones; the last stone wins",
         default_players=("human", "ai:random"),
+        hides_information=False,
     )
 
 
