@@ -1,4 +1,6 @@
-"""Koi-Koi AI players: ``easy`` (greedy), ``normal`` (yaku heuristics), ``hard`` (search).
+"""Koi-Koi AI players: ``easy`` (greedy), ``normal`` (yaku heuristics), ``hard`` (search), and
+``hard-2026``, the hard AI as it stood in 2026 (the points of the round, every hidden deal
+alike), kept as a yardstick.
 
 Every agent is built from the public rules only and decides from the seat's observation dict
 and the legal action list; none of them ever holds the game state. :func:`make` is what the
@@ -30,7 +32,9 @@ from .cards import (
 from .rules import compile_rules
 from .search import HardAgent
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard-2026", "hard")
+SEARCHING = ("hard-2026", "hard")
+"""The levels that take a time budget (``ai:hard:0.3``)."""
 DEFAULT_HARD_BUDGET = 1.0
 
 # ----------------------------------------------------------------------------- easy
@@ -95,14 +99,17 @@ def make(level: str, seat: int, rules: Mapping[str, Any], players: int, seed: in
     if level_name(level) not in LEVELS:
         return None  # another provider's level: its option is not ours to read
     name, budget = parse_level(level)
-    if budget is not None and name != "hard":
-        raise AsobiError(f"ai:{level}: only ai:hard takes a time budget")
+    if budget is not None and name not in SEARCHING:
+        raise AsobiError(f"ai:{level}: only ai:hard and ai:hard-2026 take a time budget")
     if name == "easy":
         return EasyAgent()
     compiled = compile_rules(rules)
     if name == "normal":
         return NormalAgent(compiled)
-    return HardAgent(compiled, seed, DEFAULT_HARD_BUDGET if budget is None else budget)
+    budget = DEFAULT_HARD_BUDGET if budget is None else budget
+    if name == "hard-2026":
+        return HardAgent(compiled, seed, budget, for_game=False, infer=False)
+    return HardAgent(compiled, seed, budget)
 
 
 # ----------------------------------------------------------------------------- restricted play

@@ -3,11 +3,18 @@
 For each decision the agent deals the cards it cannot see (the opponent's hand and the stock)
 at random into many *worlds* consistent with its observation. Every candidate move is played
 in the same worlds (common random numbers, so the comparison is not drowned in deal luck) and
-the round is finished by a fast heuristic policy for both players; a move's value is its mean
-point difference at the end of the round. Only the few moves the normal AI's heuristic likes
-best are searched (every koi-koi decision is), sequential halving spends most of the playouts
-on the moves that still look best, and the search must beat the heuristic's favourite by a
-margin to overrule it: noisy estimates then cost little.
+the round is finished by a fast heuristic policy for both players. Only the few moves the
+normal AI's heuristic likes best are searched (every koi-koi decision is), sequential halving
+spends most of the playouts on the moves that still look best, and the search must beat the
+heuristic's favourite by a margin to overrule it: noisy estimates then cost little.
+
+What a finished round is worth: in a game of several rounds, what it does to the chances of
+winning the *game* (:class:`ai_game.GameValue`: the scores, the rounds left, who deals next and
+the variant's end rules), in points-equivalent, so that a lead to protect calls for stopping
+and a gap to close calls for koi-koi; in a single-deal game (and with ``for_game=False``, the
+objective of the 2026 hard AI) the point difference of the round. When playing for the game,
+the playouts' seats also call koi-koi instead of stopping when a stop would leave their game
+as good as lost.
 
 The number of playouts follows the time budget (``hard:0.3`` = 0.3 s) through a fixed rate
 calibrated on a small machine, so a decision is a function of the seed and the observation
@@ -27,10 +34,12 @@ from asobi.agents import BaseAgent
 from asobi.model import Action, Reason
 
 from .ai_eval import DENY, Model, best_of, mask_value
+from .ai_game import GameValue
+from .ai_infer import inferred_worlds
 from .ai_normal import NormalAgent
-from .ai_world import View, action_move, read_view, sample_world
+from .ai_world import View, Worlds, action_move, read_view, sample_world
 from .cards import CARD_IDS, CARD_MONTH_MASK
-from .engine import CHOOSE, DECIDE, KOIKOI, OVER, PLAY, STOP, State, clone, step
+from .engine import CHOOSE, DECIDE, KOIKOI, OVER, PLAY, STOP, State, clone, step, stop_points
 from .rules import Rules
 
 PLAYOUTS_PER_SECOND = 3000
@@ -46,8 +55,17 @@ EXPOSE = 0.45
 """Penalty share of a card's value to the opponent when laying it on the board."""
 NOISE = 0.6
 """Random jitter added to the playout policy's move scores, so playouts vary."""
+EVEN = 1e-9
+"""Means closer than this are equal (sums of equal values differ in their last bits)."""
+DESPERATE = -0.98
+"""Playing for the game, a playout's seat plays on (koi-koi) rather than stop when stopping
+would leave its chances (P(win) - P(lose)) at or below this: nothing is left to lose."""
 
 Values = tuple[list[float], list[float]]
+Call = Callable[[State], int]
+"""A playout's stop-or-koi-koi rule: the move (``STOP`` or ``KOIKOI``) of the seat deciding."""
+Judge = Callable[[State, int], float]
+"""What a state right after a round settles is worth to a seat (the search maximises it)."""
 
 
 def decision_rng(seed: int, observation: Mapping[str, Any]) -> random.Random:
@@ -103,8 +121,11 @@ def _play_move(s: State, values: Values, rnd: Callable[[], float]) -> int:
     return best
 
 
-def finish_round(s: State, values: Values, rnd: Callable[[], float]) -> None:
-    """Play the heuristic policy for both seats until the current round is settled."""
+def finish_round(
+    s: State, values: Values, rnd: Callable[[], float], call: Call | None = None
+) -> None:
+    """Play the heuristic policy for both seats until the current round is settled; a seat
+    with new yaku stops, or follows ``call`` when one is given."""
     results = s.results
     settled = len(results)
     while s.phase != OVER and len(results) == settled:
@@ -114,7 +135,7 @@ def finish_round(s: State, values: Values, rnd: Callable[[], float]) -> None:
         elif phase == CHOOSE:
             step(s, best_of(values[s.seat], s.candidates))
         else:
-            step(s, STOP)
+            step(s, STOP if call is None else call(s))
 
 
 def outcome(s: State, seat: int) -> float:
@@ -125,13 +146,42 @@ def outcome(s: State, seat: int) -> float:
     return float(points[seat] - points[1 - seat])
 
 
-class Searcher:
-    """Sequential halving over the legal moves, every move tried in the same sampled worlds."""
+def game_call(game: GameValue) -> Call:
+    """The playouts' decision when playing for the game: stop, unless a stop would leave the
+    decider's game as good as lost (see ``DESPERATE``); then koi-koi."""
 
-    def __init__(self, rules: Rules, model: Model, paired_noise: bool = True) -> None:
+    def call(s: State) -> int:
+        if s.final:
+            return STOP
+        seat = s.seat
+        points = stop_points(s.rules, s.last_total[seat], s.calls[seat], s.calls[1 - seat])
+        if game.chances_if_won(s, seat, points, seat) <= DESPERATE:
+            return KOIKOI
+        return STOP
+
+    return call
+
+
+class Searcher:
+    """Sequential halving over the legal moves, every move tried in the same sampled worlds.
+
+    ``game``: value a settled round by what it does to the game (None: by its points).
+    ``infer``: draw the opponent's hand by what its plays of the round reveal (else alike)."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        model: Model,
+        paired_noise: bool = True,
+        game: GameValue | None = None,
+        infer: bool = True,
+    ) -> None:
         self.rules = rules
         self.model = model
         self.paired_noise = paired_noise
+        self.infer = infer
+        self.judge: Judge = outcome if game is None else game.after_round
+        self.call: Call | None = None if game is None else game_call(game)
 
     def evaluate(
         self,
@@ -144,21 +194,26 @@ class Searcher:
         values = policy_values(self.model, view)
         rnd = rng.random
         seat = view.seat
+        judge = self.judge
+        call = self.call
         stats: dict[int, list[float]] = {m: [0.0, 0] for m in moves}
         alive = list(moves)
         if len(alive) == 2 and view.phase == DECIDE:
             # stopping is worth exactly what the decision shows; search only the koi-koi
             world = sample_world(view, self.rules, rng)
             step(world, STOP)
-            stats[STOP] = [outcome(world, seat), 1]
+            stats[STOP] = [judge(world, seat), 1]
             alive = [KOIKOI]
+        # the opponent's hand drawn by what its plays of the round reveal (ai_infer), or alike
+        dealer = (inferred_worlds(view, self.rules, self.model, rng) if self.infer
+                  else Worlds(view, self.rules, rng))
         rounds = max(1, (len(alive) - 1).bit_length())
         spent = 0
         for phase in range(rounds):
             share = (playouts - spent) // (rounds - phase)
             worlds = max(1, share // len(alive))
             for _ in range(worlds):
-                world = sample_world(view, self.rules, rng)
+                world = dealer.draw()
                 noise_seed = rng.getrandbits(32)
                 for move in alive:
                     s = clone(world, world.rng)
@@ -166,9 +221,10 @@ class Searcher:
                     if self.paired_noise:
                         # the same jitter after every move: the moves differ, not the luck
                         rnd = random.Random(noise_seed).random
-                    finish_round(s, values, rnd)
+                    if len(s.results) == len(world.results):  # the move may end the round
+                        finish_round(s, values, rnd, call)
                     entry = stats[move]
-                    entry[0] += outcome(s, seat)
+                    entry[0] += judge(s, seat)
                     entry[1] += 1
                     spent += 1
             if len(alive) > 1:
@@ -182,7 +238,13 @@ def _mean(entry: list[float]) -> float:
 
 
 class HardAgent(BaseAgent):
-    """``ai:hard[:SECONDS]``: determinized search with a heuristic playout policy."""
+    """``ai:hard[:SECONDS]``: determinized search with a heuristic playout policy.
+
+    ``for_game``: in a game of several rounds, play for the game (the default); False keeps
+    the objective of the 2026 hard AI (the points of the round in play). ``infer``: weigh the
+    opponent's possible hands by its plays of the round (the default); False deals them all
+    alike, as the 2026 hard AI did.
+    """
 
     def __init__(
         self,
@@ -192,6 +254,8 @@ class HardAgent(BaseAgent):
         playouts: int | None = None,
         width: int = WIDTH,
         trust: float = TRUST,
+        for_game: bool = True,
+        infer: bool = True,
     ) -> None:
         self.rules = rules
         self.seed = seed
@@ -199,8 +263,20 @@ class HardAgent(BaseAgent):
         self.playouts = playouts or max(MIN_PLAYOUTS, int(budget * PLAYOUTS_PER_SECOND))
         self.width = width
         self.trust = trust
-        self.searcher = Searcher(rules, Model.of(rules))
+        self.for_game = for_game and rules.rounds > 1
+        self.infer = infer
+        self._searcher: Searcher | None = None
         self.heuristic = NormalAgent(rules)
+
+    @property
+    def searcher(self) -> Searcher:
+        """The search, built at the first decision: the game value of a rule set without a
+        shipped table is measured then (once per process), not when the agent is made."""
+        if self._searcher is None:
+            game = GameValue.of(self.rules) if self.for_game else None
+            self._searcher = Searcher(self.rules, Model.of(self.rules), game=game,
+                                      infer=self.infer)
+        return self._searcher
 
     def _search(
         self, observation: Mapping[str, Any], legal: Sequence[Action]
@@ -218,7 +294,11 @@ class HardAgent(BaseAgent):
         moves = [action_move(legal[i]) for i in order]
         stats = self.searcher.evaluate(view, moves, self.playouts, rng)
         best = max(range(len(moves)), key=lambda k: (stats[moves[k]][0], -k))
-        if len(order) > 1 and "koikoi" not in legal[0]:
+        if "koikoi" in legal[0]:
+            if stats[STOP][0] >= stats[moves[best]][0] - EVEN:
+                # as good as playing on (a game won either way): bank the points
+                best = moves.index(STOP)
+        elif len(order) > 1:
             # the search must beat the heuristic's favourite clearly to overrule it
             if stats[moves[0]][0] >= stats[moves[best]][0] - self.trust:
                 best = 0

@@ -65,7 +65,7 @@ def test_every_game_hook_is_implemented_and_matches_its_spec():
                                                                           2, 2)
     assert info.default_variant == "standard" and (info.variants / "standard.yaml").is_file()
     assert info.default_players == ("human", "ai:hard")
-    assert info.ai_levels == ("random", "easy", "normal", "hard")
+    assert info.ai_levels == ("random", "easy", "normal", "hard-2026", "hard")
 
 
 @pytest.mark.parametrize("name", PRESETS)
