@@ -16,9 +16,9 @@ from asobi_koikoi.ai_eval import Model
 from asobi_koikoi.ai_game import GameValue, solved
 from asobi_koikoi.ai_world import View, sample_world
 from asobi_koikoi.cards import CARD_IDS, INDEX, mask_of
-from asobi_koikoi.engine import CHOOSE, DECIDE, OVER, STEP_DRAW, STEP_PLAY
+from asobi_koikoi.engine import CHOOSE, DECIDE, OVER, STEP_DRAW, STEP_PLAY, RoundResult
 from asobi_koikoi.rules import Rules, compile_rules
-from asobi_koikoi.search import HardAgent, Searcher, outcome
+from asobi_koikoi.search import POINTS_SHARE, HardAgent, Searcher, outcome
 
 from .helpers import preset, start
 
@@ -151,6 +151,21 @@ def test_a_single_deal_plays_for_points():
     agent = HardAgent(compiled("standard"), 1, playouts=30)
     assert agent.searcher.judge is outcome
     assert HardAgent(compiled("koikoi-japan"), 1, for_game=False).searcher.judge is outcome
+
+
+def test_card_plays_also_weigh_the_points_of_the_round():
+    """Stop or koi-koi is judged by the game alone; a card play by the game and the round's
+    points, half and half (search.POINTS_SHARE)."""
+    rules = compiled("koikoi-japan")
+    game = GameValue.of(rules)
+    searcher = Searcher(rules, Model.of(rules), game=game)
+    s = start("koikoi-japan", seed=3)
+    s.results.append(RoundResult(2, 0, 0, False, (6, -6), ((), ()), "stop"))
+    s.round, s.dealer, s.scores = 3, 0, [36, 24]
+    assert searcher.decide_judge(s, 0) == game.after_round(s, 0)
+    assert searcher.judge(s, 0) == pytest.approx(
+        (1 - POINTS_SHARE) * game.after_round(s, 0) + POINTS_SHARE * 12)
+    assert searcher.judge(s, 1) == pytest.approx(-searcher.judge(s, 0), abs=1e-9)
 
 
 def test_the_game_value_reads_the_state_after_a_round():
