@@ -8,7 +8,8 @@
   It likes tokens, being close behind the Emperor without touching him, and being first when
   the Emperor is about to reach a tree.
 
-Both are reproducible: all their randomness comes from ``random.Random(seed)``.
+Both are reproducible: all their randomness comes from ``random.Random(seed)``. What they
+like of a position is :func:`asobi_sakura.ai_value.value`.
 """
 
 from __future__ import annotations
@@ -22,44 +23,11 @@ from asobi.agents import BaseAgent
 from asobi.measures import Restriction
 from asobi.model import Reason
 from asobi_sakura import setup, turn
-from asobi_sakura.movement import ranking
+from asobi_sakura.ai_value import value
 from asobi_sakura.rules import Rules
-from asobi_sakura.state import BACK_DIR, CHOOSE, CURRENT, OVER, State
+from asobi_sakura.state import BACK_DIR, CHOOSE, CURRENT, State
 
 Action = dict[str, Any]
-
-TOKEN = 10.0
-"""Value of one token; every other weight is relative to it."""
-
-
-def value(state: State, seat: int) -> float:
-    """How much ``seat`` likes ``state``: tokens, plus the promise of the next tree."""
-    worth = TOKEN * state.tokens[seat]
-    if state.phase == OVER:
-        return worth
-    me = state.painters[seat]
-    emperor = state.emperor
-    trees = state.trees
-    upcoming = [t for t, done in zip(trees, state.scored, strict=True) if not done]
-    if not upcoming:
-        return worth
-    tree = upcoming[0]
-    gap = max(1, tree - emperor)
-    urgency = 1.0 if gap <= 2 else 2.0 / gap
-    ranked = ranking(state)
-    places = state.rules.tree_places(state.players, tree == trees[-1])
-    if seat in ranked:
-        place = ranked.index(seat)
-        expected = places[place] if place < len(places) else 0
-    else:
-        expected = 0
-    distance = emperor - me
-    worth += 0.7 * TOKEN * urgency * expected
-    worth -= 0.25 * distance
-    if distance == 1:
-        worth -= 2.5  # the Emperor stepping back would bump us
-    return worth
-
 
 def unseen_cards(obs: Mapping[str, Any], deck_size: int) -> list[int]:
     """Card numbers this seat has not seen (others' hands and the deck)."""
