@@ -7,16 +7,21 @@ a hand yaku) calls ``ctx.adjust_points(unit)`` once with
 round's points before they reach the scores and the result. Zero-sum presets stay zero-sum
 only if the cross-cutting plugins return zero-sum deltas: the game does not rebalance them.
 
-The AI, the views, the lab measures and the bench are imported by the hooks that use them, not
-here: registering the game (``asobi games``, building the command line) stays quick.
+The engine, the AI, the views, the lab measures and the bench are imported by the hooks that use
+them, not here: registering the game (``asobi games``, building the command line) needs only
+the card list and the rules schema, and stays quick. The hooks a playout calls over and over
+reach the engine through :func:`_engine` (a cached accessor, about as cheap as a global name),
+not through an import statement run at every call.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -24,14 +29,45 @@ from asobi.errors import AsobiError
 from asobi.measures import Measure, Restriction
 from asobi.model import GameInfo, Reason, SetupContext
 
-from . import engine, observe, setup, upgrade
 from .cards import CARD_IDS, INDEX
-from .encoding import asobi_action_space, asobi_observation_tensor  # noqa: F401
-from .engine import KOIKOI, STOP, State
 from .rules import SCHEMA, compile_rules
-from .upgrade import is_stop_made_by_itself  # noqa: F401 (older callers import it here)
+
+if TYPE_CHECKING:
+    from .engine import State
 
 hookimpl = pluggy.HookimplMarker("asobi")
+
+
+@functools.cache
+def _engine() -> ModuleType:
+    """The engine module, imported by the first hook that plays (then the same module)."""
+    from . import engine
+
+    return engine
+
+
+@functools.cache
+def _observe() -> ModuleType:
+    """The observation module, imported by the first hook that shows or settles a state."""
+    from . import observe
+
+    return observe
+
+
+@functools.cache
+def _encoding() -> ModuleType:
+    """The tensor encoding of observations, imported by the first environment that asks."""
+    from . import encoding
+
+    return encoding
+
+
+def is_stop_made_by_itself(state: State, seat: int, action: Mapping[str, Any]) -> bool:
+    """Whether ``action`` is a stop the engine now makes by itself (older callers import it
+    here; it lives in :mod:`asobi_koikoi.upgrade`)."""
+    from .upgrade import is_stop_made_by_itself as made_by_itself
+
+    return made_by_itself(state, seat, action)
 
 
 @hookimpl
@@ -56,6 +92,7 @@ def asobi_game_info() -> GameInfo:
 def asobi_setup(ctx: SetupContext) -> State:
     if ctx.players != 2:
         raise AsobiError(f"Koi-Koi is played by 2 players, not {ctx.players}")
+    engine = _engine()
     rules = compile_rules(ctx.rules)
     deals = engine.parse_deals(ctx.setup)
     events: list[dict[str, Any]] = []
@@ -66,26 +103,31 @@ def asobi_setup(ctx: SetupContext) -> State:
 
 @hookimpl
 def asobi_to_act(state: State) -> list[int]:
-    return [] if state.phase == engine.OVER else [state.seat]
+    return [] if state.phase == _engine().OVER else [state.seat]
 
 
-def _action(state: State, move: int) -> dict[str, Any]:
+def _action(engine: ModuleType, state: State, move: int) -> dict[str, Any]:
     if state.phase == engine.PLAY:
         return {"play": CARD_IDS[move]}
     if state.phase == engine.CHOOSE:
         return {"capture": CARD_IDS[move]}
-    return {"koikoi": move == KOIKOI}
+    return {"koikoi": move == engine.KOIKOI}
 
 
 @hookimpl
 def asobi_legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    engine = _engine()
     if state.phase == engine.OVER or seat != state.seat:
         return []
-    return [_action(state, m) for m in engine.legal_moves(state)]
+    return [_action(engine, state, m) for m in engine.legal_moves(state)]
 
 
 def to_move(state: State, action: Mapping[str, Any]) -> int:
     """The engine move of an action dict (AsobiError when it is not legal now)."""
+    return _to_move(_engine(), state, action)
+
+
+def _to_move(engine: ModuleType, state: State, action: Mapping[str, Any]) -> int:
     move = -1
     if len(action) == 1:
         key, value = next(iter(action.items()))
@@ -94,7 +136,7 @@ def to_move(state: State, action: Mapping[str, Any]) -> int:
         elif key == "capture" and state.phase == engine.CHOOSE and value in INDEX:
             move = INDEX[value]
         elif key == "koikoi" and state.phase == engine.DECIDE and isinstance(value, bool):
-            move = KOIKOI if value else STOP
+            move = engine.KOIKOI if value else engine.STOP
     if move < 0 or move not in engine.legal_moves(state):
         raise AsobiError(f"illegal Koi-Koi action {dict(action)!r}")
     return move
@@ -102,33 +144,48 @@ def to_move(state: State, action: Mapping[str, Any]) -> int:
 
 @hookimpl
 def asobi_upgrade_record(record: Mapping[str, Any], state: State) -> list[Any] | None:
+    from . import upgrade
+
     return upgrade.upgrade_moves(record["moves"], state, asobi_apply)
 
 
 @hookimpl
 def asobi_apply(state: State, seat: int, action: Mapping[str, Any]) -> list[dict[str, Any]]:
+    engine = _engine()
     if state.phase == engine.OVER or seat != state.seat:
         raise AsobiError(f"it is not seat {seat}'s turn")
-    move = to_move(state, action)
+    move = _to_move(engine, state, action)
     events: list[dict[str, Any]] = []
     engine.step(state, move, events)
-    state.log = observe.round_log(state.log, events)
+    state.log = _observe().round_log(state.log, events)
     return events
 
 
 @hookimpl
 def asobi_observation(state: State, seat: int) -> dict[str, Any]:
-    return observe.observation(state, seat)
+    return _observe().observation(state, seat)
+
+
+@hookimpl(optionalhook=True)  # declared by asobi.envs: there only where it is
+def asobi_observation_tensor(
+    observation: Mapping[str, Any], rules: Mapping[str, Any], players: int
+) -> dict[str, list[Any]] | None:
+    return _encoding().asobi_observation_tensor(observation, rules, players)
+
+
+@hookimpl(optionalhook=True)  # declared by asobi.envs: there only where it is
+def asobi_action_space(rules: Mapping[str, Any], players: int) -> list[dict[str, Any]]:
+    return _encoding().asobi_action_space(rules, players)
 
 
 @hookimpl(optionalhook=True)  # the web frontend's hook (its replay viewer shows every card)
 def asobi_reveal(state: State) -> dict[str, list[str]] | None:
-    return observe.reveal(state)
+    return _observe().reveal(state)
 
 
 @hookimpl
 def asobi_result(state: State) -> dict[str, Any]:
-    return observe.result(state)
+    return _observe().result(state)
 
 
 @hookimpl
@@ -205,7 +262,7 @@ def asobi_resample(
     rest as it is); else the hard AI's determinized world (the same, from the cards this seat
     has not seen), carrying the events of the deal the seat has seen."""
     if state is not None:
-        return engine.hidden_variant(state, seat, rng)
+        return _engine().hidden_variant(state, seat, rng)
     from . import ai_world
 
     world = ai_world.sample_world(ai_world.read_view(observation), compile_rules(rules), rng)
@@ -217,6 +274,8 @@ def asobi_resample(
 def asobi_pinned_setup(
     rules: Mapping[str, Any], players: int, rng: random.Random
 ) -> dict[str, Any]:
+    from . import setup
+
     return setup.pinned_deals(rules, rng)
 
 

@@ -1,27 +1,47 @@
 """The asobi hooks of Sakura: thin wrappers over the engine, the views and the agents.
 
-The agents, the views, the rules text, the lab measures and the bench are imported by the hooks
-that use them, not here: registering the game (``asobi games``, building the command line) stays
-quick.
+The engine, the agents, the views, the rules text, the lab measures and the bench are imported by
+the hooks that use them, not here: registering the game (``asobi games``, building the command
+line) needs only the rules schema, and stays quick. The hooks a playout calls over and over reach
+the engine through :func:`_engine` (a cached accessor, about as cheap as a global name), not
+through an import statement run at every call.
 """
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from asobi.measures import Measure, Restriction
 from asobi.model import Agent, GameInfo, SetupContext
-from asobi_sakura import engine, observe, setup
-from asobi_sakura.encoding import asobi_action_space, asobi_observation_tensor  # noqa: F401
-from asobi_sakura.engine import State
 from asobi_sakura.rules import SCHEMA, compile_rules
 
+if TYPE_CHECKING:
+    from asobi_sakura.engine import State
+
 hookimpl = pluggy.HookimplMarker("asobi")
+
+
+@functools.cache
+def _engine() -> ModuleType:
+    """The engine module, imported by the first hook that plays (then the same module)."""
+    from asobi_sakura import engine
+
+    return engine
+
+
+@functools.cache
+def _encoding() -> ModuleType:
+    """The tensor encoding of observations, imported by the first environment that asks."""
+    from asobi_sakura import encoding
+
+    return encoding
 
 
 @hookimpl
@@ -44,25 +64,25 @@ def asobi_game_info() -> GameInfo:
 
 @hookimpl
 def asobi_setup(ctx: SetupContext) -> State:
-    return engine.new_game(
+    return _engine().new_game(
         compile_rules(ctx.rules), ctx.players, ctx.rng, ctx.setup, ctx.adjust_points
     )
 
 
 @hookimpl
 def asobi_to_act(state: State) -> list[int]:
-    return engine.to_act(state)
+    return _engine().to_act(state)
 
 
 @hookimpl
 def asobi_legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
-    return engine.legal_actions(state, seat)
+    return _engine().legal_actions(state, seat)
 
 
 @hookimpl
 def asobi_apply(state: State, seat: int, action: Mapping[str, Any]) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = []
-    engine.apply(state, seat, action, events)
+    _engine().apply(state, seat, action, events)
     for event in events:
         event["players"] = state.players
     return events
@@ -70,17 +90,31 @@ def asobi_apply(state: State, seat: int, action: Mapping[str, Any]) -> list[dict
 
 @hookimpl
 def asobi_observation(state: State, seat: int) -> dict[str, Any]:
-    return engine.observation(state, seat)
+    return _engine().observation(state, seat)
+
+
+@hookimpl(optionalhook=True)  # declared by asobi.envs: there only where it is
+def asobi_observation_tensor(
+    observation: Mapping[str, Any], rules: Mapping[str, Any], players: int
+) -> dict[str, list[Any]] | None:
+    return _encoding().asobi_observation_tensor(observation, rules, players)
+
+
+@hookimpl(optionalhook=True)  # declared by asobi.envs: there only where it is
+def asobi_action_space(rules: Mapping[str, Any], players: int) -> Sequence[dict[str, Any]]:
+    return _encoding().asobi_action_space(rules, players)
 
 
 @hookimpl(optionalhook=True)  # the web frontend's hook (its replay viewer shows every card)
 def asobi_reveal(state: State) -> dict[str, list[int]] | None:
+    from asobi_sakura import observe
+
     return observe.reveal(state)
 
 
 @hookimpl
 def asobi_result(state: State) -> dict[str, Any]:
-    return engine.result(state)
+    return _engine().result(state)
 
 
 @hookimpl
@@ -158,7 +192,7 @@ def asobi_resample(
     the others made in secret made again at random from their new hands; given the real
     state, a copy of it dealt again so (the rest as it is)."""
     if state is not None:
-        return engine.hidden_variant(state, seat, rng)
+        return _engine().hidden_variant(state, seat, rng)
     from asobi_sakura import search
 
     world = search.sample_world(compile_rules(rules), observation, rng)
@@ -181,6 +215,8 @@ def asobi_resample(
 def asobi_pinned_setup(
     rules: Mapping[str, Any], players: int, rng: random.Random
 ) -> dict[str, Any]:
+    from asobi_sakura import setup
+
     return setup.pinned_deck(compile_rules(rules), rng)
 
 

@@ -1,10 +1,12 @@
 """Listing what is installed starts quickly: ``asobi games`` (and the parser it builds) imports
-no game AI, no bench or lab code of a game, no arena, lab or project scaffold, no environment,
-no frontend beyond the hooks it declares and none of the optional heavy libraries. The game
-plugins import those modules in the hooks that need them, and those hooks still answer."""
+no game engine, no game AI, no bench or lab code of a game, no arena, lab or project scaffold, no
+environment, no frontend beyond the hooks it declares and none of the optional heavy libraries.
+The game plugins import those modules in the hooks that need them, and those hooks still
+answer."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import subprocess
@@ -38,6 +40,15 @@ HEAVY = (
 )
 """Modules (and their submodules) that listing the games must not import."""
 
+ENGINES = (
+    "asobi_koikoi.engine", "asobi_koikoi.turn", "asobi_koikoi.setup", "asobi_koikoi.scoring",
+    "asobi_koikoi.observe", "asobi_koikoi.upgrade", "asobi_koikoi.encoding",
+    "asobi_sakura.engine", "asobi_sakura.movement", "asobi_sakura.turn", "asobi_sakura.setup",
+    "asobi_sakura.scoring", "asobi_sakura.observe", "asobi_sakura.encoding",
+)
+"""The games' engines (the modules that deal, play and score): listing needs only each game's
+description and rules schema, so none of them is imported before a game is set up."""
+
 AI_PACKAGES = ("asobi_koikoi", "asobi_sakura")
 """Game packages whose ``ai*`` modules (every AI level's code) listing must not import."""
 
@@ -69,19 +80,43 @@ def test_heavy_names_what_it_should():
     assert not heavy("asobi_koikoi.plugin") and not heavy("asobi.registry")
 
 
-def test_listing_the_games_imports_no_heavy_module(tmp_path):
+@pytest.fixture(scope="module")
+def first_imported(tmp_path_factory) -> dict[str, list[object]]:
+    """Each module the listings imported, with the first command that imported it and its exit
+    status (one fresh interpreter runs them all, in order)."""
     out = subprocess.run(
         [sys.executable, "-c", PROBE, json.dumps(LISTINGS)],
-        capture_output=True, text=True, timeout=300, cwd=tmp_path,
+        capture_output=True, text=True, timeout=300, cwd=tmp_path_factory.mktemp("listing"),
     )
     assert out.returncode == 0, out.stderr
-    first = json.loads(out.stdout)
+    found: dict[str, list[object]] = json.loads(out.stdout)
+    return found
+
+
+def test_listing_the_games_imports_no_heavy_module(first_imported):
+    first = first_imported
     # the listings did their work: both games were loaded, and every command succeeded
     assert {"asobi_koikoi.plugin", "asobi_sakura.plugin"} <= set(first)
     assert {status for _command, status in first.values()} == {0}
     imported = {name: command for name, (command, _status) in first.items() if heavy(name)}
     assert not imported, "imported while listing (module: first command): " + ", ".join(
         f"{name}: asobi {command}" for name, command in sorted(imported.items()))
+
+
+def test_listing_the_games_imports_no_game_engine(first_imported):
+    # the probe saw both games registered (their plugins and rules schemas were imported) ...
+    assert {"asobi_koikoi.rules", "asobi_sakura.rules"} <= set(first_imported)
+    # ... and no engine module: `asobi games` comes first, so it imported none either
+    imported = {name: command for name, (command, _status) in first_imported.items()
+                if name in ENGINES}
+    assert not imported, "engine imported while listing (module: first command): " + ", ".join(
+        f"{name}: asobi {command}" for name, command in sorted(imported.items()))
+
+
+def test_the_engine_list_names_modules_that_exist():
+    # a renamed engine module would make the check above pass without checking anything
+    missing = [name for name in ENGINES if importlib.util.find_spec(name) is None]
+    assert not missing, missing
 
 
 @pytest.mark.parametrize("name", ["koikoi", "sakura"])
@@ -105,3 +140,7 @@ def test_the_hooks_that_import_when_called_still_answer(installed, name):
     assert {r.name for r in game.hooks.restrictions(rules, players)}
     assert game.hooks.bench(rules, 0.05, 1)["per_second"] > 0
 
+    # the hooks that now import the engine's parts when first called answer too
+    assert game.hooks.reveal(session.state)
+    assert game.hooks.hidden_variant(session.state, seat, random.Random(5)) is not None
+    assert game.hooks.pinned_setup(rules, players, random.Random(5))
