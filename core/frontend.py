@@ -36,6 +36,9 @@ class Launch:
     stdin: IO[str] | None = None
     stdout: IO[str] | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+    setup: Mapping[str, Any] | None = None
+    """A pinned deal (a record's ``setup``: ``asobi play --deal RECORD``) that every session
+    of this launch is dealt, whatever frontend makes it; None: dealt from the seed."""
     sessions: list[Session] = field(default_factory=list, repr=False)
     """The sessions this launch made, the one in play last: when a plugin's fault stops the
     game, ``asobi play`` saves the record of that one (:mod:`asobi.playcmd`)."""
@@ -45,7 +48,7 @@ class Launch:
         if seed is None:
             seed = self.seed if self.seed is not None else new_seed()
         session = Session(self.game, self.variant, self.seats, seed=seed,
-                          variant_ref=self.variant_ref)
+                          setup=self.setup, variant_ref=self.variant_ref)
         self.sessions.append(session)
         return session
 

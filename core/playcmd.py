@@ -20,6 +20,7 @@ from asobi.faults import EXIT_FAULT, PluginFault, fault_record_path, report
 from asobi.registry import Registry
 
 if TYPE_CHECKING:
+    from asobi.deal import Deal
     from asobi.frontend import Launch
     from asobi.registry import Game
     from asobi.session import Session
@@ -40,43 +41,72 @@ def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
 
     game = game_named(reg, args.game)
     settings = getattr(args, "user_settings", None)  # the user's defaults, below the options
+    frontend = args.frontend_object
+    deal = dealt(reg, args, game)
     variant_spec = args.variant
-    if variant_spec is None and settings is not None:
+    if variant_spec is None and settings is not None and deal is None:
         variant_spec = userconfig.usable(reg, settings, f"{game.name}.variant")
-    variant = game.load_variant(variant_spec)
+    variant = deal.variant if deal is not None else game.load_variant(variant_spec)
     players = args.players
     if players is None and settings is not None:
         players = userconfig.usable(reg, settings, f"{game.name}.players")
-    seats = parse_seats(
-        players
-        or list(game.info.default_players)
-        or ["human"] + ["ai:random"] * (game.info.min_players - 1),
-        game,
-    )
+    default = (list(game.info.default_players)
+               or ["human"] + ["ai:random"] * (game.info.min_players - 1))
+    if deal is not None:
+        from asobi.deal import check_players, fitted
+
+        if args.players is not None:
+            check_players(deal, len(parse_seats(args.players, game)))
+        elif players is None or len(parse_seats(players, game)) != deal.players:
+            players = fitted(default, deal.players)
+    seats = parse_seats(players or default, game)
     if args.record:
         check_record_path(args.record)
-    frontend = args.frontend_object
-    launch = Launch(
-        registry=reg,
-        game=game,
-        variant=variant,
-        seats=seats,
-        lang=args.lang,
-        seed=args.seed,
-        record_path=Path(args.record) if args.record else None,
-        variant_ref=str(Path(variant_spec).resolve())
-        if variant_spec and variants.looks_like_path(variant_spec)
-        else variant.name,
-        options=frontend_options(args),
-    )
+    common: dict[str, Any] = {
+        "registry": reg, "game": game, "variant": variant, "seats": seats, "lang": args.lang,
+        "record_path": Path(args.record) if args.record else None,
+        "options": frontend_options(args),
+    }
+    launch: Launch
+    if deal is not None:
+        launch = Launch(**common, seed=deal.seed, variant_ref=deal.variant_ref,
+                        setup=deal.setup)
+    else:
+        launch = Launch(
+            **common,
+            seed=args.seed,
+            variant_ref=str(Path(variant_spec).resolve())
+            if variant_spec and variants.looks_like_path(variant_spec)
+            else variant.name,
+        )
     # Build the agents now, so an unknown AI level fails before the frontend starts (dict():
     # agents may be built when looked up).
     dict(launch.agents(launch.new_session(seed=1)))
     launch.sessions.clear()  # that session only tried the seats; the game is the frontend's
+    for note in deal.notes if deal is not None else ():
+        print(f"asobi: note: {note}", file=sys.stderr)
     try:
         return int(frontend.play(launch) or 0)
     except PluginFault as fault:
         return stopped(fault, launch, debug=bool(getattr(args, "debug", False)))
+
+
+def dealt(reg: Registry, args: argparse.Namespace, game: Game) -> Deal | None:
+    """The deal of ``--deal RECORD``, checked, or None without it. The record decides the
+    seed and the rules, so ``--seed`` and ``--variant`` are refused beside it, not guessed."""
+    path = getattr(args, "deal", None)
+    if path is None:
+        return None
+    given = [name for name, value in (("--seed", args.seed), ("--variant", args.variant))
+             if value is not None]
+    if given:
+        raise AsobiError(
+            f"--deal takes the seed, the deal and the rules from the record: leave out "
+            f"{' and '.join(given)}"
+        )
+    from asobi.deal import read_deal
+
+    return read_deal(reg, path, game)
 
 
 def stopped(fault: PluginFault, launch: Launch, debug: bool = False,

@@ -135,7 +135,7 @@ class Hub:
         cap = options.games_per_creator
         if cap and sum(1 for g in unfinished if g.creator == creator) >= cap:
             raise TooMany(f"you already have {cap} unfinished games on this server")
-        session = Session(new.game, new.variant, new.seats, seed=new.seed,
+        session = Session(new.game, new.variant, new.seats, seed=new.seed, setup=new.setup,
                           variant_ref=new.variant_ref)
         for seat, spec in enumerate(session.seats):
             if not spec.is_human:

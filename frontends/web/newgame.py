@@ -8,7 +8,7 @@ depend on it), and hints off by default when more than one person plays.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +38,9 @@ class NewGame:
     hints: bool = True
     creator_seat: int | None = None
     variant_ref: str | None = None
+    setup: Mapping[str, Any] | None = None
+    """A pinned deal (``asobi play --deal RECORD --frontend web``); never read from a request:
+    a deal shows every seat's cards."""
 
 
 def find_game(registry: Registry, name: Any) -> Game:

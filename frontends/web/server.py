@@ -227,6 +227,7 @@ def play(launch: Launch) -> int:
         seats=launch.seats,
         lang=launch.lang,
         seed=launch.seed,
+        setup=launch.setup,
         hints=len(humans) <= 1,
         creator_seat=humans[0] if humans else None,
         variant_ref=launch.variant_ref,
