@@ -15,8 +15,10 @@ from asobi_sakura.view import garden_text, painter_text
 pytestmark = pytest.mark.anyio
 
 
-async def _table_text(installed, size: tuple[int, int]) -> tuple[str, list[str]]:
-    app = TableApp(make_launch(installed, "koikoi", "human,ai:easy", seed=5))
+async def _table_text(
+    installed, size: tuple[int, int], lang: str = "en"
+) -> tuple[str, list[str]]:
+    app = TableApp(make_launch(installed, "koikoi", "human,ai:easy", seed=5, lang=lang))
     async with app.run_test(size=size) as pilot:
         assert await settle(pilot, app) == "turn"
         hand = list(app._menu.observation["hand"])
@@ -30,6 +32,18 @@ async def test_full_names_at_100x30(installed):
     _ = translator("asobi_koikoi", "en")
     assert all(short_name(_, card) in hand_part for card in hand)
     assert "12 paulownia" in text
+
+
+async def test_portuguese_names_whole_at_100x30(installed):
+    """Portuguese names end with their plant ("Fita de poesia da cerejeira"): the tile drops
+    it with its connector, as the month line above names the plant, and every name fits."""
+    text, hand = await _table_text(installed, (100, 30), lang="pt")
+    hand_part = text.split("Sua mão:")[1].split("Suas capturas:")[0]
+    assert "…" not in text.split("Mesa:")[1]
+    _ = translator("asobi_koikoi", "pt")
+    assert all(short_name(_, card) in hand_part for card in hand)
+    assert short_name(_, "cherry-ribbon") == "Fita de poesia"
+    assert short_name(_, "peony-ribbon") == "Fita azul"
 
 
 async def test_compact_tiles_at_80x24(installed):

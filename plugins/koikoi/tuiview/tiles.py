@@ -101,16 +101,29 @@ def two_lines(name: str, width: int) -> list[str]:
     return [first, name[len(first):]]
 
 
+CONNECTOR = 5
+"""The longest word taken for the connector before a plant that ends a name ("da", "del",
+"della"): dropped with the plant."""
+
+
 def short_name(_: Tr, card: str) -> str:
-    """The card's name without its plant when the name starts with it (the tile's first line
-    shows the month): "Pine with crane" -> "with crane", "松に鶴" -> "鶴"."""
+    """The card's name without its plant (the tile's first line shows the month), whether the
+    name starts with it ("Pine with crane" -> "with crane", "松に鶴" -> "鶴") or ends with it
+    after a short connector ("Fita de poesia da cerejeira" -> "Fita de poesia")."""
     name = card_name(_, card)
     plant = _(PLANTS[INDEX[card] // 4])
-    if plant and name.lower().startswith(plant.lower()) and len(name) > len(plant):
+    if not plant or len(name) <= len(plant):
+        return name
+    if name.lower().startswith(plant.lower()):
         rest = name[len(plant):].lstrip()
         if rest[:1] in ("の", "に"):
             rest = rest[1:]
         return rest or name
+    if name.lower().endswith(" " + plant.lower()):
+        words = name[: -len(plant)].split()
+        if len(words) > 1 and len(words[-1]) <= CONNECTOR:
+            words = words[:-1]  # the connector goes with the plant
+        return " ".join(words) if words else name
     return name
 
 
