@@ -307,10 +307,9 @@ def build_parser(
         metavar="RECORD",
         help="play a new game on the deal of a saved record (an arena game's, say): its seed, "
         "its pinned deal and its rules, with the seats of --players (as many as the record's); "
-        "not with --seed or --variant. Rules "
-        "the record carries are played even when the variant of that name has changed here "
-        "since (a note says so); a record that carries none is played with the variant it "
-        "names, as installed now",
+        "not with --seed or --variant. Rules the record carries are played even when the "
+        "variant of that name has changed here since (a note says so); a record that carries "
+        "none is played with the variant it names, as installed now",
     )
     p.set_defaults(run=cmd_play, user_settings=settings)
     add_frontend_options(p, "play", chosen)
