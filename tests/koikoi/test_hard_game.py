@@ -285,11 +285,9 @@ def test_far_ahead_in_the_last_round_it_banks_the_game():
     assert choices(level, for_game=True) == {False}
 
 
-def test_far_behind_in_the_last_round_it_plays_on():
-    """Last round, 20 to 40, one point of ribbons and an opponent two brights into a yaku:
-    for the points of the round a stop is wiser (the 2026 hard AI stops), but a stop loses the
-    game for sure; only koi-koi can still win it."""
-    obs = decision(
+def ribbons_against_two_brights(scores: tuple[int, int], round_no: int = 8) -> dict:
+    """A stop-or-koi-koi call on one point of ribbons, the opponent two brights into a yaku."""
+    return decision(
         hand=["peony-plain-1", "chrysanthemum-plain-1", "plum-plain-2", "paulownia-plain-1",
               "wisteria-plain-2"],
         board=["peony-ribbon", "chrysanthemum-ribbon", "paulownia-plain-2", "iris-plain-2",
@@ -299,8 +297,15 @@ def test_far_behind_in_the_last_round_it_plays_on():
               "pine-plain-1"],
         theirs=["pampas-moon", "pampas-plain-1", "cherry-curtain", "cherry-plain-1",
                 "plum-warbler", "plum-plain-1", "maple-deer", "maple-plain-2"],
-        scores=(20, 40),
+        scores=scores, round_no=round_no,
     )
+
+
+def test_far_behind_in_the_last_round_it_plays_on():
+    """Last round, 20 to 40, one point of ribbons and an opponent two brights into a yaku:
+    for the points of the round a stop is wiser (the 2026 hard AI stops), but a stop loses the
+    game for sure; only koi-koi can still win it."""
+    obs = ribbons_against_two_brights(scores=(20, 40))
     assert choices(obs, for_game=True) == {True}
     assert choices(obs, for_game=False) == {False}
     # the same cards early in the game, scores level: no reason to gamble
@@ -331,18 +336,7 @@ def test_a_move_that_ends_the_round_is_judged_on_that_round():
 
 
 def test_the_decision_stays_a_function_of_seed_and_observation():
-    obs = decision(
-        hand=["peony-plain-1", "chrysanthemum-plain-1", "plum-plain-2", "paulownia-plain-1",
-              "wisteria-plain-2"],
-        board=["peony-ribbon", "chrysanthemum-ribbon", "paulownia-plain-2", "iris-plain-2",
-               "clover-plain-2", "pine-plain-2"],
-        mine=["wisteria-ribbon", "iris-ribbon", "clover-ribbon", "willow-ribbon", "pine-ribbon",
-              "wisteria-plain-1", "iris-plain-1", "clover-plain-1", "willow-swallow",
-              "pine-plain-1"],
-        theirs=["pampas-moon", "pampas-plain-1", "cherry-curtain", "cherry-plain-1",
-                "plum-warbler", "plum-plain-1", "maple-deer", "maple-plain-2"],
-        scores=(27, 33), round_no=7,
-    )
+    obs = ribbons_against_two_brights(scores=(27, 33), round_no=7)
     rules = compiled("koikoi-japan")
     first = HardAgent(rules, 5, playouts=200).explain(obs, STOP_OR_GO)
     again = HardAgent(rules, 5, playouts=200).explain(copy.deepcopy(obs), STOP_OR_GO)
