@@ -10,13 +10,12 @@ only if the cross-cutting plugins return zero-sum deltas: the game does not reba
 The engine, the AI, the views, the lab measures and the bench are imported by the hooks that use
 them, not here: registering the game (``asobi games``, building the command line) needs only
 the card list and the rules schema, and stays quick. The hooks a playout calls over and over
-reach the engine through :func:`_engine` (a cached accessor, about as cheap as a global name),
-not through an import statement run at every call.
+reach the engine through ``_engine`` (:func:`asobi.lazymodule.lazy_module`: a cached accessor,
+about as cheap as a global name), not through an import statement run at every call.
 """
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping
 from importlib import resources
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from asobi.errors import AsobiError
+from asobi.lazymodule import lazy_module
 from asobi.measures import Measure, Restriction
 from asobi.model import GameInfo, Reason, SetupContext
 
@@ -37,29 +37,9 @@ if TYPE_CHECKING:
 
 hookimpl = pluggy.HookimplMarker("asobi")
 
-
-@functools.cache
-def _engine() -> ModuleType:
-    """The engine module, imported by the first hook that plays (then the same module)."""
-    from . import engine
-
-    return engine
-
-
-@functools.cache
-def _observe() -> ModuleType:
-    """The observation module, imported by the first hook that shows or settles a state."""
-    from . import observe
-
-    return observe
-
-
-@functools.cache
-def _encoding() -> ModuleType:
-    """The tensor encoding of observations, imported by the first environment that asks."""
-    from . import encoding
-
-    return encoding
+_engine = lazy_module("asobi_koikoi.engine")
+_observe = lazy_module("asobi_koikoi.observe")
+_encoding = lazy_module("asobi_koikoi.encoding")
 
 
 def is_stop_made_by_itself(state: State, seat: int, action: Mapping[str, Any]) -> bool:

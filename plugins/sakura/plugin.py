@@ -3,21 +3,20 @@
 The engine, the agents, the views, the rules text, the lab measures and the bench are imported by
 the hooks that use them, not here: registering the game (``asobi games``, building the command
 line) needs only the rules schema, and stays quick. The hooks a playout calls over and over reach
-the engine through :func:`_engine` (a cached accessor, about as cheap as a global name), not
-through an import statement run at every call.
+the engine through ``_engine`` (:func:`asobi.lazymodule.lazy_module`: a cached accessor, about
+as cheap as a global name), not through an import statement run at every call.
 """
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping, Sequence
 from importlib import resources
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from asobi.lazymodule import lazy_module
 from asobi.measures import Measure, Restriction
 from asobi.model import Agent, GameInfo, SetupContext
 from asobi_sakura.rules import SCHEMA, compile_rules
@@ -27,21 +26,8 @@ if TYPE_CHECKING:
 
 hookimpl = pluggy.HookimplMarker("asobi")
 
-
-@functools.cache
-def _engine() -> ModuleType:
-    """The engine module, imported by the first hook that plays (then the same module)."""
-    from asobi_sakura import engine
-
-    return engine
-
-
-@functools.cache
-def _encoding() -> ModuleType:
-    """The tensor encoding of observations, imported by the first environment that asks."""
-    from asobi_sakura import encoding
-
-    return encoding
+_engine = lazy_module("asobi_sakura.engine")
+_encoding = lazy_module("asobi_sakura.encoding")
 
 
 @hookimpl
