@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from asobi_sakura.ai_value import TOKEN, value
+from asobi_sakura.ai_value import TOKEN, tree_points, value
 from asobi_sakura.scoring import scores, winner_of
 from asobi_sakura.state import OVER, State
 
@@ -41,7 +41,8 @@ to score. Fitted by ``python -m asobi_sakura.ai_fit`` on games between normal pl
 
 def features(state: State) -> list[tuple[float, ...]]:
     """The win model's features (:data:`FEATURES`) of every seat, in seat order."""
-    return [(value(state, s) / TOKEN,) for s in range(state.players)]
+    points = tree_points(state) if state.phase != OVER else None
+    return [(value(state, s, points) / TOKEN,) for s in range(state.players)]
 
 
 def final_share(state: State, seat: int) -> float:
@@ -66,13 +67,18 @@ def strengths(state: State, weights: Sequence[float] | None = None) -> list[floa
     return [sum(w * x for w, x in zip(weights, row, strict=True)) for row in features(state)]
 
 
+def _odds(state: State) -> list[float]:
+    """Every seat's ``exp(u)``, scaled so the largest is 1 (a game in play)."""
+    u = strengths(state)
+    top = max(u)
+    return [math.exp(v - top) for v in u]
+
+
 def win_chances(state: State) -> list[float]:
     """Every seat's chance to win the game from ``state`` (they add up to 1)."""
     if state.phase == OVER:
         return [final_share(state, s) for s in range(state.players)]
-    u = strengths(state)
-    top = max(u)
-    weights = [math.exp(v - top) for v in u]
+    weights = _odds(state)
     total = sum(weights)
     return [w / total for w in weights]
 
@@ -90,9 +96,7 @@ def standing(state: State, seat: int) -> tuple[float, float]:
             theirs = (state.tokens[other], state.painters[other])
             ahead += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
         return final_share(state, seat), ahead / len(others) if others else 1.0
-    u = strengths(state)
-    top = max(u)
-    weights = [math.exp(v - top) for v in u]
+    weights = _odds(state)
     chance = weights[seat] / sum(weights)
     ahead = sum(weights[seat] / (weights[seat] + weights[o]) for o in others)
     return chance, ahead / len(others) if others else 1.0

@@ -9,6 +9,8 @@ sharing the gate under ``gate_ties: shared`` count for the place they tie for.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from asobi_sakura.scoring import standings
 from asobi_sakura.state import OVER, State
 
@@ -45,9 +47,11 @@ def tree_points(state: State) -> list[int]:
     return gains
 
 
-def value(state: State, seat: int) -> float:
+def value(state: State, seat: int, points: Sequence[int] | None = None) -> float:
     """How much ``seat`` likes ``state``: tokens, plus the promise of the next tree (its
-    place there as the scoring would give it, weighed by how near the Emperor is)."""
+    place there as the scoring would give it, weighed by how near the Emperor is).
+    ``points``: :func:`tree_points` of ``state`` when the caller has it already (reading
+    every seat, it is the same for all of them)."""
     worth = TOKEN * state.tokens[seat]
     if state.phase == OVER:
         return worth
@@ -56,7 +60,7 @@ def value(state: State, seat: int) -> float:
         return worth
     gap = max(1, state.trees[tree] - state.emperor)
     urgency = 1.0 if gap <= 2 else 2.0 / gap
-    expected = tree_points(state)[seat]
+    expected = (tree_points(state) if points is None else points)[seat]
     distance = state.emperor - state.painters[seat]
     worth += 0.7 * TOKEN * urgency * expected
     worth -= 0.25 * distance
