@@ -52,14 +52,17 @@ def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
         players = userconfig.usable(reg, settings, f"{game.name}.players")
     default = (list(game.info.default_players)
                or ["human"] + ["ai:random"] * (game.info.min_players - 1))
-    if deal is not None:
-        from asobi.deal import check_players, fitted
+    if deal is not None and args.players is None:
+        # the saved or default seats, as many as the deal's players
+        from asobi.deal import fitted
 
-        if args.players is not None:
-            check_players(deal, len(parse_seats(args.players, game)))
-        elif players is None or len(parse_seats(players, game)) != deal.players:
+        if players is None or len(parse_seats(players, game)) != deal.players:
             players = fitted(default, deal.players)
     seats = parse_seats(players or default, game)
+    if deal is not None:
+        from asobi.deal import check_players
+
+        check_players(deal, len(seats))
     if args.record:
         check_record_path(args.record)
     common: dict[str, Any] = {
