@@ -8,10 +8,15 @@ Screenshots of the main screens go to tests/_artifacts/screenshots/.
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from webhelpers import SHOTS, chromium_browser, need, needs_chromium
+from webhelpers import (
+    PRACTICE_SEED,
+    SHOTS,
+    chromium_browser,
+    need,
+    needs_chromium,
+    pin_practice_seed,
+)
 
 pytestmark = needs_chromium
 
@@ -37,25 +42,11 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-PRACTICE_SEED = 1
-"""The seed the lobby's new game is given (a practice game may choose one): with it, "You"
-deal and play first in Koi-Koi, so a test that waits for its own move is not at the mercy of
-a round the AI ends before it (a hand yaku at the deal, viewing-the-moon sake at once)."""
-
-
-def _with_seed(route, seed: int) -> None:
-    if route.request.method != "POST":
-        route.continue_()
-        return
-    body = json.loads(route.request.post_data or "{}")
-    route.continue_(post_data=json.dumps({**body, "seed": seed}))
-
-
 def start_from_lobby(page, server, game: str, seed: int | None = PRACTICE_SEED) -> None:
     """Start `game` with its default seats: the first is "You", the others AI; one person at the
     table, so the game opens at once (no invitations screen)."""
     if seed is not None:
-        page.route("**/api/games", lambda route: _with_seed(route, seed))
+        pin_practice_seed(page, seed)
     page.goto(server.url + "/")
     page.wait_for_selector(".game-choice")
     page.click(f".game-choice[data-game={game}]")

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from webhelpers import SHOTS, chromium_browser, needs_chromium, served
+from webhelpers import SHOTS, chromium_browser, needs_chromium, pin_practice_seed, served
 
 from asobi.session import Session
 
@@ -207,6 +207,7 @@ def test_a_change_of_the_system_motion_setting_is_applied_and_saves_nothing(page
 
 def test_the_live_region_reads_each_move_of_any_seat(pages, server):
     page = pages.page()
+    pin_practice_seed(page)  # "You" deal: the first move is ours, and the round goes on after it
     page.goto(server.url + "/")
     page.wait_for_selector(".game-choice")
     page.click(".game-choice[data-game=koikoi]")

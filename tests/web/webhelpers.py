@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import socket
 import threading
 import time
@@ -36,6 +37,25 @@ SHOTS = Path(__file__).resolve().parent.parent / "_artifacts" / "screenshots"
 """Where browser tests save the screenshots a person should look at (ignored by git)."""
 needs_chromium = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason="Chromium not installed: apt-get install chromium")
+
+
+PRACTICE_SEED = 1
+"""The seed the lobby's new game is given (a practice game may choose one): with it, "You"
+deal and play first in Koi-Koi, so a test that waits for its own move is not at the mercy of
+a round the AI ends before it (a hand yaku at the deal, viewing-the-moon sake at once)."""
+
+
+def _with_seed(route, seed: int) -> None:
+    if route.request.method != "POST":
+        route.continue_()
+        return
+    body = json.loads(route.request.post_data or "{}")
+    route.continue_(post_data=json.dumps({**body, "seed": seed}))
+
+
+def pin_practice_seed(page, seed: int = PRACTICE_SEED) -> None:
+    """Have the lobby's next "new game" request carry `seed`, as a practice game may."""
+    page.route("**/api/games", lambda route: _with_seed(route, seed))
 
 
 def chromium_browser() -> Iterator[Any]:
