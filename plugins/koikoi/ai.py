@@ -1,6 +1,7 @@
 """Koi-Koi AI players: ``easy`` (greedy), ``normal`` (yaku heuristics), ``hard`` (search), and
-``hard-2026``, the hard AI as it stood in 2026 (the points of the round, every hidden deal
-alike), kept as a yardstick.
+two yardsticks: ``hard-2026``, the hard AI as it stood in 2026 (the points of the round, every
+hidden deal alike), and ``card-values``, the best hand-written entrant of a public Koi-Koi AI
+competition (a card table and one koi-koi rule, see ``ai_cardvalues``).
 
 Every agent is built from the public rules only and decides from the seat's observation dict
 and the legal action list; none of them ever holds the game state. :func:`make` is what the
@@ -17,6 +18,7 @@ from asobi.errors import AsobiError
 from asobi.measures import Restriction
 from asobi.model import Action, Agent, Reason
 
+from .ai_cardvalues import CardValuesAgent
 from .ai_eval import capture_of, mask_value
 from .ai_normal import NormalAgent
 from .cards import (
@@ -32,7 +34,7 @@ from .cards import (
 from .rules import compile_rules
 from .search import HardAgent
 
-LEVELS = ("easy", "normal", "hard-2026", "hard")
+LEVELS = ("easy", "card-values", "normal", "hard-2026", "hard")
 SEARCHING = ("hard-2026", "hard")
 """The levels that take a time budget (``ai:hard:0.3``)."""
 DEFAULT_HARD_BUDGET = 1.0
@@ -103,6 +105,8 @@ def make(level: str, seat: int, rules: Mapping[str, Any], players: int, seed: in
         raise AsobiError(f"ai:{level}: only ai:hard and ai:hard-2026 take a time budget")
     if name == "easy":
         return EasyAgent()
+    if name == "card-values":
+        return CardValuesAgent()
     compiled = compile_rules(rules)
     if name == "normal":
         return NormalAgent(compiled)

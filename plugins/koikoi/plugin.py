@@ -64,7 +64,7 @@ def asobi_game_info() -> GameInfo:
         default_players=("human", "ai:hard"),
         default_level="normal",
         strongest_level="hard",
-        ai_levels=("random", "easy", "normal", "hard-2026", "hard"),
+        ai_levels=("random", "easy", "card-values", "normal", "hard-2026", "hard"),
     )
 
 

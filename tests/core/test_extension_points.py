@@ -80,7 +80,8 @@ def test_a_plugin_adds_an_ai_level_to_every_game_and_it_is_listed_everywhere(reg
                       plugins=[asobi_first_level])
     nim, koikoi = reg.game("nim"), reg.game("koikoi")
     assert nim.ai_levels() == ["random", "search", "first"]
-    assert koikoi.ai_levels()[:5] == ["random", "easy", "normal", "hard-2026", "hard"]
+    assert koikoi.ai_levels()[:6] == ["random", "easy", "card-values", "normal", "hard-2026",
+                                      "hard"]
     assert "first" in koikoi.ai_levels()
     agent = make_agent(nim, "first", 1, load(nim.info).rules, 2, 7)
     session = Session(nim, load(nim.info), ["human", "ai:first"], seed=3)

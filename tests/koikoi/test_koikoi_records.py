@@ -20,7 +20,8 @@ GAME_HOOKS = (
 )
 RECORDS = sorted((Path(__file__).parent / "records").glob("*.json"))
 
-QUICK_LEVELS = ["random", "easy", "normal", "hard:0.05", "search:0.05"]
+QUICK_LEVELS = ["random", "easy", "card-values", "normal", "hard-2026:0.05", "hard:0.05",
+                "search:0.05"]
 """Every level the game offers, the searching ones on a short budget."""
 
 
@@ -65,7 +66,7 @@ def test_every_game_hook_is_implemented_and_matches_its_spec():
                                                                           2, 2)
     assert info.default_variant == "standard" and (info.variants / "standard.yaml").is_file()
     assert info.default_players == ("human", "ai:hard")
-    assert info.ai_levels == ("random", "easy", "normal", "hard-2026", "hard")
+    assert info.ai_levels == ("random", "easy", "card-values", "normal", "hard-2026", "hard")
 
 
 @pytest.mark.parametrize("name", PRESETS)
