@@ -60,6 +60,22 @@ KIND_NAMES: dict[str, str] = {"bright": "bright", "animal": "animal", "ribbon": 
 SAKE_BOTH = "animal and plain"
 """The sake cup's kind label when the rules count it as a plain too."""
 
+TILE_WORDINGS: dict[str, dict[str, str]] = {
+    "it": {"willow-rainman": "l'uomo della pioggia"},
+}
+"""Language -> card -> a shorter wording of the card for a tile, whose first line already
+names the month and plant: only where the name without its plant would need a tile wider than
+four of them a row leave in 100 columns ("con l'uomo della pioggia", 24 cells). The wording
+stays whole: it drops words, never cuts one. Other cards, and other languages, show their
+name without its plant (``asobi_koikoi.tuiview.tiles.short_name``)."""
+
+
+def tile_wording(lang: str, card: str) -> str | None:
+    """The shorter tile wording of ``card`` in ``lang``, or None where the tile shows the
+    card's name without its plant."""
+    return TILE_WORDINGS.get(lang, {}).get(card)
+
+
 def card_name(_: Tr, card: str) -> str:
     """The name of ``card`` in the translator's language (an unknown id is shown as it is)."""
     name = CARD_NAMES.get(card)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import OptionList
-from tuihelpers import make_launch, settle
+from tuihelpers import make_launch, settle, to_a_direction_choice
 
 from asobi_frontends.tui.app import TableApp
 from asobi_koikoi.tuiview.tiles import ACTION_KEY as KOIKOI_KEY
@@ -137,3 +137,66 @@ async def test_choose_takes_only_a_legal_action_of_the_seat_asked(installed):
         assert choose(dict(legal[2])) is True
         await settle(pilot, app)
         assert moves_of(app, 0)[0] == legal[2]
+
+
+def path_cell(app: TableApp, space: int) -> tuple[int, int]:
+    """Where space ``space`` of the Sakura path is on the screen: its glyph on the path's
+    line (two cells a space at 100 columns, as the ruler under it counts)."""
+    lines = app.view.text.splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith("G "))
+    assert lines[row + 1].startswith("0         5")  # two cells a space
+    return app.view.region.x + 2 * space, app.view.region.y + row
+
+
+@pytest.mark.parametrize("seed, key, chosen, mover", [
+    (2, "emperor", "back", "The Emperor walks"), (2, "emperor", "forward", "The Emperor walks"),
+    (1, "direction", "forward", "Seat 1 (you) moves"), (1, "direction", "back", None),
+])
+async def test_a_click_on_a_marked_space_of_the_path_takes_that_way(
+    installed, seed, key, chosen, mover
+):
+    """A card that lets the player choose the Emperor's or the painter's way: the choice is
+    in the list, the space each way leads to is marked on the path, and a click on that
+    space takes that way; the piece goes there. (Seed 1: back from the gate leaves the
+    painter there: the gate is the marked space.)"""
+    app = TableApp(make_launch(installed, "sakura", "human,ai:easy", seed=seed))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await to_a_direction_choice(pilot, app, key)
+        legal = app._asking[1]
+        assert sorted(cells_of(app, SAKURA_KEY)) == sorted(repr(a) for a in legal)
+        assert "must choose" in app.view.text and "Click a marked space" in app.view.text
+        marked = {place.action[key]: space for space, place in app.view.places.items()}
+        assert set(marked) == {"forward", "back"} and marked["forward"] > marked["back"]
+        start = app.session.observation(0)["emperor" if key == "emperor" else "painters"]
+        told = len(app.said)
+        await click_at(pilot, path_cell(app, marked[chosen]))
+        await settle(pilot, app)
+        assert moves_of(app, 0)[-1] == {key: chosen}
+        story = app.said[told:]
+        assert f"Seat 1 (you) chooses {chosen}." in story
+        if mover is not None:
+            assert any(line.startswith(mover) and f"to space {marked[chosen]}." in line
+                       for line in story), story
+        else:
+            assert start[0] == marked[chosen] == 0
+
+
+async def test_a_click_on_the_path_away_from_the_marked_spaces_changes_nothing(installed):
+    app = TableApp(make_launch(installed, "sakura", "human,ai:easy", seed=2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await to_a_direction_choice(pilot, app, "emperor")
+        moves, asking = len(app.session.moves), app._asking
+        obs = app.session.observation(0)
+        marked = set(app.view.places)
+        plain = [s for s in range(len(obs["spaces"])) if s not in marked]
+        x, y = path_cell(app, plain[-1])
+        for where in [path_cell(app, s) for s in (plain[-1], obs["emperor"], obs["painters"][0])] \
+                + [(x, y - 1), (x, y + 1), path_cell(app, 0)]:
+            await click_at(pilot, where)
+        hand_row = app.view.text.splitlines().index("Your hand:")
+        await click_at(pilot, (5, app.view.region.y + hand_row + 2))  # a card: not a choice now
+        assert len(app.session.moves) == moves and app._asking is asking
+        assert app.session.observation(0)["emperor"] == obs["emperor"]
+        await pilot.press("2")  # the keys still choose
+        await settle(pilot, app)
+        assert moves_of(app, 0)[-1] == {"emperor": "back"}

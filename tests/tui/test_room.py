@@ -1,6 +1,6 @@
-"""The tables use the room a terminal gives (issue 24): at 100x30 and 120x40 Koi-Koi's tiles
-show every card's full name and Sakura's cards their whole text; at 80x24 the compact tiles
-stay, within the view."""
+"""The tables use the room a terminal gives (issue 24): at 100x30 (in English, Portuguese,
+Italian and Japanese) and 120x40 Koi-Koi's tiles show every card's full name and Sakura's
+cards their whole text; at 80x24 the compact tiles stay, within the view."""
 
 from __future__ import annotations
 
@@ -9,16 +9,18 @@ from tuihelpers import make_launch, settle
 
 from asobi.i18n import translator
 from asobi_frontends.tui.app import TableApp
-from asobi_koikoi.tuiview.tiles import short_name
+from asobi_koikoi.cards import INDEX
+from asobi_koikoi.names import card_name
+from asobi_koikoi.tuiview.tiles import full_name_width, short_name
 from asobi_sakura.view import garden_text, painter_text
 
 pytestmark = pytest.mark.anyio
 
 
 async def _table_text(
-    installed, size: tuple[int, int], lang: str = "en"
+    installed, size: tuple[int, int], lang: str = "en", seed: int = 5
 ) -> tuple[str, list[str]]:
-    app = TableApp(make_launch(installed, "koikoi", "human,ai:easy", seed=5, lang=lang))
+    app = TableApp(make_launch(installed, "koikoi", "human,ai:easy", seed=seed, lang=lang))
     async with app.run_test(size=size) as pilot:
         assert await settle(pilot, app) == "turn"
         hand = list(app._menu.observation["hand"])
@@ -44,6 +46,38 @@ async def test_portuguese_names_whole_at_100x30(installed):
     assert all(short_name(_, card) in hand_part for card in hand)
     assert short_name(_, "cherry-ribbon") == "Fita de poesia"
     assert short_name(_, "peony-ribbon") == "Fita azul"
+
+
+@pytest.mark.parametrize("seed", [5, 19])
+async def test_italian_names_whole_at_100x30(installed, seed):
+    """Italian names drop their plant after an elided connector too ("Nastro blu dell'acero"
+    -> "Nastro blu"), and the rain man, whose name would need 24 cells without its plant,
+    has a shorter wording on the tile. Seed 19 deals him to the hand and the maple ribbon to
+    the board."""
+    text, hand = await _table_text(installed, (100, 30), lang="it", seed=seed)
+    board = text.split("Tavola:")[1].split("La tua mano:")[0]
+    hand_part = text.split("La tua mano:")[1].split("Le tue prese:")[0]
+    assert "…" not in board + hand_part
+    _ = translator("asobi_koikoi", "it")
+    assert all(short_name(_, card) in hand_part for card in hand)
+    if seed == 19:
+        assert "l'uomo della pioggia" in hand_part and "Nastro blu" in board
+        assert "dell'acero" not in board
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "it", "ja"])
+def test_every_tile_name_is_whole_words_of_the_card_in_four_tiles_a_row(lang):
+    """Every card of the deck, dealt or not: its tile wording keeps whole words of its name
+    (it drops the plant, a connector, never part of a word), and a one-line tile holds it
+    with four tiles a row in the 100 columns of a 100x30 terminal."""
+    _ = translator("asobi_koikoi", lang)
+    for card in INDEX:
+        name, short = card_name(_, card), short_name(_, card)
+        if lang == "ja":
+            assert short in name
+        else:
+            assert set(short.split()) <= set(name.split()), (card, short)
+    assert full_name_width(_, 3, sake_is_plain=True) + 2 <= 101 // 4 - 1
 
 
 async def test_compact_tiles_at_80x24(installed):

@@ -7,7 +7,7 @@ After a deliberate change of the table, look at the new pictures and update them
 from __future__ import annotations
 
 import pytest
-from tuihelpers import make_launch, settle
+from tuihelpers import make_launch, settle, to_a_direction_choice
 
 from asobi_frontends.tui.app import TableApp
 from asobi_frontends.tui.screens import ChoiceScreen
@@ -27,7 +27,8 @@ async def _hover_second(pilot):
     await pilot.pause()
 
 
-@pytest.mark.parametrize("lang, size", [("en", (80, 24)), ("ja", (80, 24)), ("pt", (130, 40))])
+@pytest.mark.parametrize("lang, size", [("en", (80, 24)), ("ja", (80, 24)), ("pt", (130, 40)),
+                                        ("it", (100, 30))])
 def test_koikoi_table(installed, snap_compare, lang, size):
     app = _app(installed, "koikoi", seed=5, lang=lang)
     assert snap_compare(app, terminal_size=size, run_before=_hover_second)
@@ -88,3 +89,14 @@ def test_sakura_table_uses_the_room_of_100x30(installed, snap_compare):
 
     app = _app(installed, "sakura", seats="human,ai:easy,ai:easy,ai:easy", seed=3)
     assert snap_compare(app, terminal_size=(100, 30), run_before=to_the_fourth_turn)
+
+
+def test_sakura_choice_of_way_marks_the_path(installed, snap_compare):
+    """Seed 2: card 9 lets the player move the Emperor one space either way; the question is
+    over the path and the two spaces he can go to are marked (▶ forward, the highlighted
+    choice, ◀ back), the choices in the list."""
+    async def to_the_choice(pilot):
+        await to_a_direction_choice(pilot, pilot.app, "emperor")
+
+    app = _app(installed, "sakura", seed=2)
+    assert snap_compare(app, terminal_size=(100, 30), run_before=to_the_choice)

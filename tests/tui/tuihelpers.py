@@ -100,3 +100,20 @@ async def play_by_keys(
             else:
                 await pilot.press("escape")
     raise AssertionError(f"the game did not end in {limit} answers")
+
+
+async def to_a_direction_choice(pilot: Pilot[int], app: TableApp, key: str) -> None:
+    """Play cards whose half lets their player choose (``key``: ``emperor``, the Emperor's
+    way; ``direction``, the painter's) until the seat is asked that choice."""
+    kind = {"emperor": "garden", "direction": "painter"}[key]
+    for _ in range(80):
+        state = await settle(pilot, app)
+        if state == "turn" and key in app._asking[1][0]:
+            return
+        keys = ["enter"]
+        if state == "turn":
+            hand = {c["number"]: c for c in app.session.observation(0)["hand"]}
+            keys = [next((str(i) for i, a in enumerate(app._asking[1], 1)
+                          if hand.get(a.get("card"), {}).get(kind, "").endswith("either")), "1")]
+        await pilot.press(*keys)
+    raise AssertionError(f"never asked for a {key} choice")

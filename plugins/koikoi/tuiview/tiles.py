@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.text import Text
 
 from asobi_koikoi.cards import CARD_KIND, INDEX, PLANTS
-from asobi_koikoi.names import card_name, kind_label
+from asobi_koikoi.names import card_name, kind_label, tile_wording
 
 Tr = Callable[[str], str]
 
@@ -103,13 +103,18 @@ def two_lines(name: str, width: int) -> list[str]:
 
 CONNECTOR = 5
 """The longest word taken for the connector before a plant that ends a name ("da", "del",
-"della"): dropped with the plant."""
+"della", and an elided "dell'"): dropped with the plant."""
 
 
 def short_name(_: Tr, card: str) -> str:
     """The card's name without its plant (the tile's first line shows the month), whether the
     name starts with it ("Pine with crane" -> "with crane", "松に鶴" -> "鶴") or ends with it
-    after a short connector ("Fita de poesia da cerejeira" -> "Fita de poesia")."""
+    after a short connector ("Fita de poesia da cerejeira" -> "Fita de poesia", "Nastro
+    dell'iris" -> "Nastro"); the plugin's shorter tile wording where the language has one
+    (:data:`asobi_koikoi.names.TILE_WORDINGS`)."""
+    wording = tile_wording(getattr(_, "lang", ""), card)
+    if wording is not None:
+        return wording
     name = card_name(_, card)
     plant = _(PLANTS[INDEX[card] // 4])
     if not plant or len(name) <= len(plant):
@@ -119,10 +124,14 @@ def short_name(_: Tr, card: str) -> str:
         if rest[:1] in ("の", "に"):
             rest = rest[1:]
         return rest or name
-    if name.lower().endswith(" " + plant.lower()):
-        words = name[: -len(plant)].split()
-        if len(words) > 1 and len(words[-1]) <= CONNECTOR:
+    head = name[: -len(plant)]
+    if name.lower().endswith(plant.lower()) and head[-1:] in (" ", "'"):
+        words = head.split()
+        elided = head.endswith("'")
+        if len(words) > 1 and len(words[-1].rstrip("'")) <= CONNECTOR:
             words = words[:-1]  # the connector goes with the plant
+        elif elided:
+            return name  # a longer word elided before the plant: not a connector
         return " ".join(words) if words else name
     return name
 

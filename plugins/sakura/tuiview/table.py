@@ -4,8 +4,10 @@ A :class:`SakuraView` is the widget the tui frontend shows for one seat (see
 ``asobi_frontends.tui.hookspecs.TuiView``). While a round resolves, the frontend hands it the
 events one at a time (``play_event``) and the pieces walk the path step by step; the numbers on
 the hand's cards are the numbers of the choices, and a click on such a card is passed on to the
-frontend (``ViewContext.choose``) as that choice. The hand is laid out (``tiles.py``) to show
-every card's text whole where the view's height allows.
+frontend (``ViewContext.choose``) as that choice. A choice of direction (the Emperor's, a
+painter's) is asked in the list of choices too, with the space each one leads to marked on the
+path (``places.py``): a click there takes it the same way. The hand is laid out (``tiles.py``)
+to show every card's text whole where the view's height allows.
 """
 
 from __future__ import annotations
@@ -22,13 +24,14 @@ from textual.events import Click
 from textual.widgets import Static
 
 from asobi.i18n import Translator, translator
+from asobi_sakura.tuiview.places import CHOICE_KEYS, Place, choice_places
 from asobi_sakura.tuiview.tiles import ACTION_KEY, card_tile, hand_layout, rows_of_tiles
 from asobi_sakura.view import (
     card_text,
     describe_event,
-    garden_line,
     painter_mark,
     painter_name,
+    status_line,
     summary_table,
 )
 
@@ -42,6 +45,15 @@ PAINTER_COLOURS = {
     "monochrome": ("red", "blue", "green", "magenta", "cyan", "yellow", "white"),
 }
 """Painter colours by seat (the last one: the neutral painter); monochrome: ANSI colours."""
+
+PLACE_COLOURS = {
+    "default": ("#9e9e9e", "#ffffff"),
+    "high-contrast": ("#ffffff", "#00ffff"),
+    "monochrome": ("bright_black", "bright_white"),
+}
+"""The spaces a choice of direction leads to: (colour of each, of the one the list's
+highlighted choice leads to), drawn reversed."""
+FORWARD_MARK, BACK_MARK = "▶", "◀"
 
 def _rows(lines: Sequence[Text], width: int) -> int:
     """The rows ``lines`` take in a view ``width`` cells wide (a longer line wraps)."""
@@ -65,6 +77,9 @@ class SakuraView(VerticalScroll):
         """The table as plain text, as last drawn (for tests and screen readers)."""
         self.legal: list[Mapping[str, Any]] = []
         self.lit: int | None = None
+        self.places: dict[int, Place] = {}
+        """Space index -> the choice of direction that leads there (while this seat chooses)."""
+        self.lit_place: Mapping[str, Any] | None = None
         self.emperor = 0
         self.painters: list[int] = []
         self.tokens: list[int] = []
@@ -81,7 +96,8 @@ class SakuraView(VerticalScroll):
         self.emperor = int(observation["emperor"])
         self.painters = list(observation["painters"])
         self.tokens = list(observation["tokens"])
-        self.lit = None
+        self.places = choice_places(self.context.rules, observation, self.legal)
+        self.lit, self.lit_place = None, None
         self._draw()
 
     def hover(self, action: Mapping[str, Any] | None) -> None:
@@ -89,11 +105,14 @@ class SakuraView(VerticalScroll):
         if action:
             number = action.get("card", action.get("neutral"))
         self.lit = int(number) if isinstance(number, int) else None
+        choosing = action is not None and any(k in action for k in CHOICE_KEYS)
+        self.lit_place = dict(action) if choosing and action is not None else None
         self._draw()
 
     def on_click(self, event: Click) -> None:
-        """A click on a card of the hand that is one of the choices takes it (through the
-        frontend's ``choose``, which checks it); a click anywhere else does nothing."""
+        """A click on a card of the hand, or on a marked space of the path, that is one of the
+        choices takes it (through the frontend's ``choose``, which checks it); a click
+        anywhere else does nothing."""
         action = event.style.meta.get(ACTION_KEY) if event.style else None
         choose = getattr(self.context, "choose", None)
         if isinstance(action, dict) and choose is not None:
@@ -102,21 +121,9 @@ class SakuraView(VerticalScroll):
     def decision(
         self, observation: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
     ) -> str | None:
-        pending = observation.get("pending")
-        if observation.get("phase") != "choose" or not pending or not legal:
-            return None
-        _ = self._
-        play = next((p for p in observation.get("plays", []) if p["status"] == "current"), None)
-        if pending["kind"] == "emperor":
-            head = _("Card {card}: {who} must choose where the Emperor goes.")
-        else:
-            head = _("Card {card}: {who} must choose which way the painter goes.")
-        who = painter_name(pending["seat"], observation["players"], observation["seat"], _)
-        lines = [f"[b]{escape(head.format(card=pending['card'], who=who))}[/b]"]
-        if play is not None:
-            lines.append(escape(card_text(play["card"], _)))
-        lines += ["", escape(self._garden_plain(observation))]
-        return "\n".join(lines)
+        """None: every choice is asked in the list, a choice of direction with its spaces
+        marked on the path for a click (a dialog would hide the path)."""
+        return None
 
     def play_event(self, event: Mapping[str, Any]) -> None:
         kind = event.get("type")
@@ -164,9 +171,6 @@ class SakuraView(VerticalScroll):
         self.text = "\n".join(line.plain for line in lines)
         self.body.update(Group(*lines))
 
-    def _garden_plain(self, obs: Mapping[str, Any]) -> str:
-        return garden_line(obs)
-
     def _path(self, obs: Mapping[str, Any], width: int) -> list[Text]:
         """Pieces over the path, the path, and space numbers every five spaces."""
         spaces = obs["spaces"]
@@ -185,11 +189,15 @@ class SakuraView(VerticalScroll):
             elif here:
                 top = Text(painter_mark(here[0], players).ljust(step),
                            style=Style(color=self._colour(here[0]), bold=True, reverse=True))
-            rows[0].append_text(top)
             glyph = SCORED_GLYPH if kind == "tree" and scored.get(i) else SPACE_GLYPHS[kind]
             style = {"tree": "bold magenta", "bridge": "cyan", "torii": "bold red",
                      "gate": "bold"}.get(kind, "dim")
-            rows[1].append(glyph.ljust(step), style=style)
+            bottom = Text(glyph.ljust(step), style=style)
+            place = self.places.get(i)
+            if place is not None:
+                top, bottom = self._place(place, top, bottom, step)
+            rows[0].append_text(top)
+            rows[1].append_text(bottom)
         numbers = Text("".join(str(i).ljust(5 * step) for i in range(0, len(spaces), 5)),
                        style="dim")
         lines = [rows[0], rows[1], numbers]
@@ -206,6 +214,21 @@ class SakuraView(VerticalScroll):
             else:
                 lines.append(gate)
         return lines
+
+    def _place(self, place: Place, top: Text, bottom: Text, step: int) -> tuple[Text, Text]:
+        """A space a choice of direction leads to, over the path and on it: ▶ (forward) or ◀
+        (back) above it unless a piece stands there, the space reversed in the colour of a
+        choice (of the highlighted one), both cells carrying the choice for a click."""
+        plain, lit = PLACE_COLOURS.get(self.context.theme, PLACE_COLOURS["default"])
+        colour = lit if self.lit_place == place.action else plain
+        marked = Style(color=colour, bold=True, reverse=True)
+        if not top.plain.strip():
+            top = Text((FORWARD_MARK if place.forward else BACK_MARK).ljust(step), style=marked)
+        bottom = Text(bottom.plain, style=marked)
+        click = Style.from_meta({ACTION_KEY: dict(place.action)})
+        for text in (top, bottom):
+            text.stylize(click)
+        return top, bottom
 
     def _hand(
         self, cards: Sequence[Mapping[str, Any]], width: int, room: int
@@ -267,6 +290,10 @@ class SakuraView(VerticalScroll):
             tokens.append(f" {painter_name(p, players, me, _)} {self.tokens[p]}")
         top.append(tokens)
         top += self._path(obs, width)
+        if self.places:  # this seat chooses a direction: the question, and how to answer
+            top += [Text(status_line(obs, _), style="bold"),
+                    Text(_("Click a marked space of the garden (▶ forward, ◀ back), or "
+                           "choose in the list."))]
         legend = [Text(_("E Emperor, 1-6 painters, N neutral painter, * cherry tree "
                          "(+ scored), = bridge, T torii, G gate"), style="dim")]
         news = [Text(self.news, style="bold yellow")] if self.news else []
