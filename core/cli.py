@@ -9,7 +9,6 @@ only when a command needs them.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -94,6 +93,8 @@ def positive(kind: type) -> Any:
 
 
 def emit_json(data: Any) -> None:
+    import json  # for --json only
+
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 

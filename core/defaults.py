@@ -12,7 +12,6 @@ call the game leaves unanswered.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from types import ModuleType
@@ -111,12 +110,16 @@ class Defaults:
 
     @hookimpl(trylast=True)
     def asobi_render_text(self, observation: Mapping[str, Any], lang: str) -> str:
+        import json
+
         return json.dumps(observation, indent=2, ensure_ascii=False)
 
     @hookimpl(trylast=True)
     def asobi_describe_action(
         self, observation: Mapping[str, Any], action: Mapping[str, Any], lang: str
     ) -> str:
+        import json
+
         return json.dumps(action, sort_keys=True, separators=(", ", ": "), ensure_ascii=False)
 
     @hookimpl(trylast=True)

@@ -19,7 +19,6 @@ stops with its record kept, tools skip the faulty plugin, an observer's fault is
 from __future__ import annotations
 
 import functools
-import json
 import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -221,6 +220,8 @@ def is_folder(value: Any) -> bool:
 def _key(action: Any) -> str | None:
     """The canonical JSON of an action (as :func:`asobi.session.canonical`), None when it is
     not JSON."""
+    import json
+
     try:
         return json.dumps(action, sort_keys=True, separators=(",", ":"))
     except (TypeError, ValueError):

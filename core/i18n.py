@@ -28,8 +28,6 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-import yaml
-
 LANGUAGES: dict[str, str] = {"en": "English", "pt": "Português", "it": "Italiano", "ja": "日本語"}
 DEFAULT_LANG = "en"
 
@@ -50,6 +48,8 @@ def entries(package: str, lang: str) -> dict[str, Entry]:
     categories (empty for English or when missing)."""
     if lang == DEFAULT_LANG:
         return {}
+    import yaml  # imported when a catalogue is first read (English has none)
+
     try:
         text = (resources.files(package) / "locale" / f"{lang}.yaml").read_text(encoding="utf-8")
         data = yaml.safe_load(text) or {}

@@ -195,6 +195,21 @@ class Registry:
     _plugins: list[tuple[object, str]] | None = None
     _specs: list[ModuleType | type] | None = None
     _warned: set[str] = field(default_factory=set)
+    _labels: dict[int, tuple[object, str]] = field(default_factory=dict, repr=False)
+    """``name version`` of each distribution already named (by ``id``, with the distribution
+    kept so that the ``id`` stays its own)."""
+
+    def _dist(self, ep: EntryPoint) -> str:
+        """``name version`` of the distribution that provides ``ep`` (:func:`_dist_name`),
+        read once per distribution: each reading parses its metadata file anew."""
+        dist = getattr(ep, "dist", None)
+        if dist is None:
+            return _dist_name(ep)
+        known = self._labels.get(id(dist))
+        if known is None or known[0] is not dist:
+            known = (dist, _dist_name(ep))
+            self._labels[id(dist)] = known
+        return known[1]
 
     # ------------------------------------------------------------------ plugins
     def _cross_cutting(self) -> list[tuple[object, str]]:
@@ -202,10 +217,10 @@ class Registry:
             loaded: list[tuple[object, str]] = [(p, repr(p)) for p in self.extra_plugins]
             for ep in self.plugin_entry_points:
                 try:
-                    loaded.append((ep.load(), _dist_name(ep)))
+                    loaded.append((ep.load(), self._dist(ep)))
                 except Exception as exc:
                     self.warn(
-                        f"plugin '{ep.name}' from {_dist_name(ep)} failed to load "
+                        f"plugin '{ep.name}' from {self._dist(ep)} failed to load "
                         f"({type(exc).__name__}: {exc}); skipped"
                     )
             self._plugins = loaded
@@ -220,7 +235,7 @@ class Registry:
                     specs.append(ep.load())
                 except Exception as exc:
                     self.warn(
-                        f"hook specifications '{ep.name}' from {_dist_name(ep)} failed to load "
+                        f"hook specifications '{ep.name}' from {self._dist(ep)} failed to load "
                         f"({type(exc).__name__}: {exc}); skipped"
                     )
             # A module given by hand and declared by an entry point too is added once.
@@ -249,7 +264,7 @@ class Registry:
                     self.warn(f"plugin {other_name} {problem}")
 
     def _load_game(self, ep: EntryPoint) -> Game | None:
-        dist = _dist_name(ep)
+        dist = self._dist(ep)
         try:
             plugin = ep.load()
         except Exception as exc:
@@ -320,7 +335,7 @@ class Registry:
         """Who provides each cross-cutting plugin loaded from an installed distribution, by
         the name it is registered under (others are named when a fault needs it)."""
         return {
-            f"plugin:{_dist_name(ep)}": _dist_name(ep)
+            f"plugin:{self._dist(ep)}": self._dist(ep)
             for ep in self.plugin_entry_points
             if getattr(ep, "dist", None) is not None
         }
@@ -331,7 +346,7 @@ class Registry:
         tool that goes on without a faulty plugin; the very registry when it has no such
         plugin. Warnings already given are not given again."""
         name = plugin.removeprefix("plugin:")
-        eps = [ep for ep in self.plugin_entry_points if name not in (_dist_name(ep), ep.value)]
+        eps = [ep for ep in self.plugin_entry_points if name not in (self._dist(ep), ep.value)]
         extras = [p for p in self.extra_plugins if repr(p) != name]
         if len(eps) == len(self.plugin_entry_points) and len(extras) == len(self.extra_plugins):
             return self
@@ -375,7 +390,7 @@ class Registry:
         for ep in self.game_entry_points:
             if ep.name != name:
                 continue
-            dist = _dist_name(ep)
+            dist = self._dist(ep)
             try:
                 ep.load()
             except Exception as exc:
@@ -396,10 +411,10 @@ class Registry:
             if ep.name in found:
                 self.warn(
                     f"two plugins provide the frontend '{ep.name}': "
-                    f"{found[ep.name].distribution} and {_dist_name(ep)}; using the first"
+                    f"{found[ep.name].distribution} and {self._dist(ep)}; using the first"
                 )
                 continue
-            found[ep.name] = Frontend(ep.name, ep, _dist_name(ep))
+            found[ep.name] = Frontend(ep.name, ep, self._dist(ep))
         return found
 
     def frontend(self, name: str) -> Frontend:
@@ -419,7 +434,7 @@ class Registry:
             *self.frontend_entry_points,
             *self.plugin_entry_points,
         ]
-        return sorted({_dist_name(ep) for ep in eps})
+        return sorted({self._dist(ep) for ep in eps})
 
 
 def _answered(pm: pluggy.PluginManager, hook: str) -> bool:

@@ -10,7 +10,6 @@ shared between callers: keep it immutable (a frozen dataclass).
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -25,10 +24,14 @@ def by_rules(
 
     @functools.lru_cache(maxsize=size)
     def remembered(key: str) -> T:
+        import json  # imported by the first call: registering a game compiles no rules
+
         return work(json.loads(key))
 
     @functools.wraps(work)
     def wrapper(rules: Mapping[str, Any]) -> T:
+        import json
+
         try:
             key = json.dumps(rules, sort_keys=True, separators=(",", ":"))
         except (TypeError, ValueError):

@@ -24,7 +24,6 @@ problems are reported. ``docs/variants/limits.md`` lists them all.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -91,6 +90,8 @@ class Problems:
 
 def did_you_mean(word: str, options: Iterable[str]) -> str:
     """Return ``" (did you mean 'x'?)"`` for the closest option, or ``""``."""
+    import difflib  # imported for the first mistake, not at start
+
     close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 

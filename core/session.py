@@ -14,7 +14,6 @@ Frontends and agents receive observations, never the state.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import random
 from collections.abc import Mapping
@@ -79,11 +78,15 @@ def parse_seats(text: str | list[str] | tuple[str, ...], game: Game) -> tuple[Se
 
 
 def canonical(action: Mapping[str, Any]) -> str:
+    import json  # imported when a game is played, not when the games are listed
+
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
 def rules_json(rules: Mapping[str, Any]) -> str:
     """The canonical JSON text of a variant's rules: sorted keys, no spaces, UTF-8 as is."""
+    import json
+
     return json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -200,6 +203,8 @@ class Session:
         if self.finished:
             raise AsobiError("the game is over; no more moves")
         if not isinstance(action, Mapping):
+            import json
+
             raise AsobiError(f"an action must be a JSON object, got {json.dumps(action)}")
         if seat not in self.to_act():
             raise AsobiError(f"it is not seat {seat}'s turn (waiting for {self.to_act()})")
@@ -253,6 +258,8 @@ class Session:
         }
         if self.variant.origin != "built-in":
             # In the variant's own key order: a game may list things (yaku) in that order.
+            import json
+
             rules = json.loads(json.dumps(self.variant.rules))
             record["rules"] = rules
             record["variant_digest"] = rules_digest(rules)
@@ -271,6 +278,8 @@ class Session:
                 f"cannot save the record to {str(path)!r}: a file name cannot hold a NUL byte"
             )
         try:
+            import json
+
             record = self.record(folder=path.parent)
             path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         except (OSError, ValueError) as exc:

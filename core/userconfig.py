@@ -29,7 +29,6 @@ from types import MappingProxyType
 from typing import Any
 
 import platformdirs
-import yaml
 
 from asobi.errors import AsobiError
 from asobi.i18n import DEFAULT_LANG, LANGUAGES
@@ -113,6 +112,8 @@ class Settings:
             game, name = split_key(key)
             if game is not None:
                 data.setdefault(game, {})[name] = self.values[key]
+        import yaml  # imported when settings are written, not each time they are read
+
         body = yaml.safe_dump(data, allow_unicode=True, sort_keys=False) if data else ""
         return "# asobi settings; change them with: asobi config set KEY VALUE\n" + body
 

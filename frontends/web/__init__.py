@@ -14,8 +14,6 @@ import argparse
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from asobi.cli import positive
-
 if TYPE_CHECKING:
     from asobi.frontend import Launch
     from asobi.registry import Registry
@@ -59,6 +57,8 @@ class WebFrontend:
                            "data dir); one server per file")
         if command != "serve":
             return
+        from asobi.cli import positive  # not at import: `python -m asobi.cli` would load it twice
+
         group.add_argument("--club-key", help="passphrase needed to create games "
                            "(default: $ASOBI_CLUB_KEY; none: anyone who reaches the server)")
         group.add_argument("--allowed-host", action="append", metavar="NAME",

@@ -16,7 +16,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from asobi import chooser
+from asobi import chooser, questions
 from asobi.cli import main
 
 
@@ -202,7 +202,7 @@ def test_counts_take_the_plural_of_their_language(installed, monkeypatch):
         title = game.text(game.info.title, "pt")
         count = f"{low} jogadores" if low == high else f"{low} a {high} jogadores"
         assert f"{title} ({count})" in screen
-    frontends = chooser.frontend_options(installed, "en", lambda message: None)
+    frontends = questions.frontend_options(installed, "en", lambda message: None)
     assert [o.key for o in frontends] == sorted(o.key for o in frontends)
     for option in frontends:  # every installed frontend that can play, with its title
         assert option.note == installed.frontend(option.key).load().title

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import random
 import subprocess
 import sys
@@ -49,6 +50,13 @@ ENGINES = (
 """The games' engines (the modules that deal, play and score): listing needs only each game's
 description and rules schema, so none of them is imported before a game is set up."""
 
+LAZY = ("yaml", "asobi.yamlread", "json", "difflib", "shlex", "unicodedata", "asobi.questions")
+"""What ``asobi games`` does without, though other commands need it: PyYAML and the module
+that reads with it (for a variant, a catalogue other than English's, the user's settings), JSON
+(``--json``, records), difflib (a "did you mean" after a mistake), and what the chooser needs
+only once it asks (its questions, shlex, unicodedata). The probe above imports json itself:
+these are checked by a probe of their own."""
+
 AI_PACKAGES = ("asobi_koikoi", "asobi_sakura")
 """Game packages whose ``ai*`` modules (every AI level's code) listing must not import."""
 
@@ -62,6 +70,16 @@ for words in json.loads(sys.argv[1]):
     for name in sys.modules:
         first.setdefault(name, [" ".join(words), status])
 print(json.dumps(first))
+"""
+
+
+GAMES_PROBE = """
+import contextlib, io, sys
+from asobi.cli import main
+with contextlib.redirect_stdout(io.StringIO()) as listing:
+    status = main(["games"])
+print(listing.getvalue(), file=sys.stderr)
+print(status, *sorted(sys.modules))
 """
 
 
@@ -84,9 +102,11 @@ def test_heavy_names_what_it_should():
 def first_imported(tmp_path_factory) -> dict[str, list[object]]:
     """Each module the listings imported, with the first command that imported it and its exit
     status (one fresh interpreter runs them all, in order)."""
-    out = subprocess.run(
+    folder = tmp_path_factory.mktemp("listing")
+    env = {**os.environ, "ASOBI_CONFIG_DIR": str(folder / "config"), "ASOBI_LANG": "en"}
+    out = subprocess.run(  # without the user's settings (a module fixture runs before theirs)
         [sys.executable, "-c", PROBE, json.dumps(LISTINGS)],
-        capture_output=True, text=True, timeout=300, cwd=tmp_path_factory.mktemp("listing"),
+        capture_output=True, text=True, timeout=300, cwd=folder, env=env,
     )
     assert out.returncode == 0, out.stderr
     found: dict[str, list[object]] = json.loads(out.stdout)
@@ -111,6 +131,59 @@ def test_listing_the_games_imports_no_game_engine(first_imported):
                 if name in ENGINES}
     assert not imported, "engine imported while listing (module: first command): " + ", ".join(
         f"{name}: asobi {command}" for name, command in sorted(imported.items()))
+
+
+def test_listing_the_games_reads_no_yaml_and_imports_only_what_it_shows(tmp_path):
+    # no settings file (nothing to read), English: `asobi games` alone, in a fresh interpreter
+    env = {**os.environ, "ASOBI_CONFIG_DIR": str(tmp_path / "config"), "ASOBI_LANG": "en"}
+    out = subprocess.run([sys.executable, "-c", GAMES_PROBE], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, env=env)
+    assert out.returncode == 0, out.stderr
+    status, *modules = out.stdout.split()
+    # it listed both games ...
+    assert status == "0" and {"asobi_koikoi.plugin", "asobi_sakura.plugin"} <= set(modules)
+    assert "koikoi  Koi-Koi" in out.stderr and "sakura  Sakura" in out.stderr
+    # ... without the libraries only other commands need
+    imported = sorted(name for name in modules
+                      if any(name == lazy or name.startswith(lazy + ".") for lazy in LAZY))
+    assert not imported, f"imported by asobi games: {', '.join(imported)}"
+
+
+def test_the_lazy_libraries_are_still_there_when_wanted(first_imported):
+    # `asobi variants koikoi` reads YAML files and `asobi games --json` writes JSON: both
+    # import what they need when they need it, and succeed (checked above)
+    assert first_imported["yaml"][0] == "variants koikoi"
+    assert first_imported["asobi.yamlread"][0] == "variants koikoi"
+
+
+def test_a_registry_reads_each_distributions_metadata_once(tmp_path):
+    # naming a plugin's distribution (`asobi games --json`, warnings, `asobi --version`)
+    # parses its metadata file: a registry does it once per distribution, not at every mention
+    probe = """
+import importlib.metadata as md, sys
+from asobi.registry import discover
+reads = []
+read_text = md.PathDistribution.read_text
+def counted(self, name):
+    if name in ("METADATA", "PKG-INFO"):
+        reads.append(name)
+    return read_text(self, name)
+md.PathDistribution.read_text = counted
+reg = discover()
+names = ([g.distribution for g in reg.games().values()], reg.distributions(),
+         [f.distribution for f in reg.frontends().values()])
+before = len(reads)
+again = ([g.distribution for g in reg.games().values()], reg.distributions(),
+         [f.distribution for f in reg.frontends().values()])
+print(before, len(reads), again == names, *names[1])
+"""
+    env = {**os.environ, "ASOBI_CONFIG_DIR": str(tmp_path / "config")}
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, env=env)
+    assert out.returncode == 0, out.stderr
+    before, after, same, *distributions = out.stdout.split(maxsplit=3)
+    assert "asobi" in distributions[0].split()  # the names are still the distributions' own
+    assert same == "True" and int(after) == int(before) > 0
 
 
 def test_the_engine_list_names_modules_that_exist():
