@@ -221,6 +221,7 @@ class Searcher:
         if len(alive) == 2 and view.phase == DECIDE:
             # stopping is worth exactly what the decision shows; search only the koi-koi
             world = sample_world(view, self.rules, rng)
+            world.deal_next = False
             step(world, STOP)
             stats[STOP] = [judge(world, seat), 1]
             alive = [KOIKOI]
@@ -234,6 +235,7 @@ class Searcher:
             worlds = max(1, share // len(alive))
             for _ in range(worlds):
                 world = dealer.draw()
+                world.deal_next = False  # the playouts end with the round
                 noise_seed = rng.getrandbits(32)
                 for move in alive:
                     s = clone(world, world.rng)

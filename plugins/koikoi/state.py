@@ -114,6 +114,10 @@ class State:
     results: list[RoundResult]
     log: list[dict[str, Any]]
     """The events of the last applied action (set by the plugin, shared by copies)."""
+    deal_next: bool = True
+    """Whether a settled round is followed by the next deal. A search's playouts end with the
+    round and set it False: the next round's number and dealer are kept (what a settled round
+    is judged by), its cards are never dealt (about a tenth of a playout's time)."""
 
     @property
     def over(self) -> bool:
@@ -140,5 +144,5 @@ def clone(s: State, rng: random.Random | None = None) -> State:
         s.hands[:], s.board, s.captured[:], s.stock, s.pos,
         s.seat, s.phase, s.step, s.pending, s.candidates, s.final, s.cap0,
         s.calls[:], s.last_total[:], s.last_made[:],
-        s.round, s.dealer, s.month_mask, s.scores[:], s.results[:], s.log,
+        s.round, s.dealer, s.month_mask, s.scores[:], s.results[:], s.log, s.deal_next,
     )

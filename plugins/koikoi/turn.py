@@ -167,9 +167,14 @@ def _next_turn(s: State, seat: int, events: Events) -> None:
 
 
 def _next_round(s: State, dealer: int | None, events: Events) -> None:
-    """Deal the next round after a settled one (``dealer`` is None when the game is over)."""
-    if dealer is not None:
+    """Deal the next round after a settled one (``dealer`` is None when the game is over); in
+    a search's playout (``deal_next`` False) only name its dealer: nobody plays it."""
+    if dealer is None:
+        return
+    if s.deal_next:
         start_round(s, dealer, events)
+    else:
+        s.dealer = dealer
 
 
 def playout(s: State, rnd: Callable[[], float], whole_game: bool = False) -> int:
