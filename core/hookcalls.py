@@ -157,11 +157,11 @@ class HookCalls:
             self.warn(message)
 
     def _listed(self, hook: str, check: Callable[[Any], bool], expected: str,
-                impls: Iterable[Any]) -> list[Any]:
+                impls: Iterable[Any], given: Mapping[str, Any] | None = None) -> list[Any]:
         """The answers of a listing hook, one plugin at a time; a faulty plugin is left out
-        with a one-line warning."""
+        with a one-line warning. ``given``: the hook's arguments besides ``game``."""
         answers = []
-        kwargs = {"game": self.name}
+        kwargs = {"game": self.name, **(given or {})}
         for impl in impls:
             try:
                 answer = self._one(impl, hook, kwargs, user_errors=False)

@@ -123,7 +123,8 @@ class Game:
     # ------------------------------------------------------------------ AI levels
     def ai_levels(self) -> list[str]:
         """Every AI level a seat may take: ``random``, the game's own, then plugins' levels."""
-        return list(dict.fromkeys(("random", *self.info.ai_levels, *self.hooks.agent_levels())))
+        added = self.hooks.agent_levels(self.info)
+        return list(dict.fromkeys(("random", *self.info.ai_levels, *added)))
 
     @property
     def default_level(self) -> str:

@@ -12,11 +12,10 @@ The agents simulate the game, so they need the game itself, not only its name: t
 it in the installed games (or in the registry a caller hands it, for games registered by hand).
 It remembers the OpenSpiel game of each variant for as long as the plugin object lives.
 
-Finding a game loads the registry, and a registry asks every cross-cutting plugin for its
-levels while it loads each game (to warn about a level a game offers too): this plugin among
-them. A question asked while the plugin is itself looking a game up is answered with no level
-(it is the look-up's own registry asking), else each look-up would load every game again,
-until Python's recursion limit stopped it: seconds at every start of ``asobi``.
+Listing the levels needs no look-up (the hook is given the game's information and whether it
+deals worlds); building an agent does, and finding a game loads a registry. An agent asked for
+while the plugin is itself looking a game up is refused (None): it is the look-up's own
+registry asking, and answering would load every game again, recursively.
 """
 
 from __future__ import annotations
@@ -32,6 +31,7 @@ import pluggy
 from asobi.envs.bots import ISMCTS, LEVELS, MCTS, SpielAgent, simulations_of
 from asobi.envs.setting import Setting
 from asobi.errors import AsobiError
+from asobi.model import GameInfo
 from asobi.registry import Game, Registry, discover
 from asobi.session import canonical
 from asobi.variants import Variant
@@ -87,11 +87,10 @@ class OpenSpielLevels:
                 self._finding = False
 
     @hookimpl
-    def asobi_agent_levels(self, game: str) -> list[str] | None:
-        found = self.known(game) if openspiel_installed() else None
-        if found is None or not can_resample(found):
+    def asobi_agent_levels(self, info: GameInfo, resamples: bool) -> list[str] | None:
+        if not resamples or not openspiel_installed():
             return None
-        return [ISMCTS] if found.info.hides_information else [ISMCTS, MCTS]
+        return [ISMCTS] if info.hides_information else [ISMCTS, MCTS]
 
     @hookimpl
     def asobi_agent(self, game: str, level: str, seat: int, rules: Mapping[str, Any],
