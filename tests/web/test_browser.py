@@ -111,6 +111,8 @@ def test_play_a_whole_koikoi_round_by_clicking(page, live_server, web_registry):
     banner = page.locator(".result-banner")
     assert banner.is_visible()
     assert "over" in banner.inner_text()
+    # the banner comes with the table's last frame, not over the motion of the moves before
+    assert page.locator(".kk-prompt").inner_text() == "The game is over."
     shot(page, "koikoi-over")
 
 

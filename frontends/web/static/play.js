@@ -169,10 +169,11 @@ export async function showPlay(main, app, id, token) {
     while (logList.children.length > 150) logList.firstChild.remove();
     logList.parentElement.scrollTop = logList.parentElement.scrollHeight;
     renderChips();
-    renderBanner();
     renderHints();
     const hadFocus = viewRoot.contains(document.activeElement);
     await view.update(next); // views may draw asynchronously: focus is kept afterwards
+    // The result comes once the table shows the moves that led to it, not over their motion.
+    if (current === next) renderBanner();
     // Each move of any seat is read out (the last few lines when many arrive at once).
     if (next.narration.length && next.since !== -1) announce(next.narration.slice(-6).join(" "));
     keepFocus(hadFocus);
