@@ -1,0 +1,37 @@
+"""tools/hard_variant_arena.py, the screening run of a changed hard AI: it plays, and a mistake
+in its command is one line and exit status 2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "hard_variant_arena.py"
+
+
+def run(*words: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(TOOL), *words], capture_output=True, text=True,
+                          timeout=120, check=False)
+
+
+def test_a_changed_hard_ai_plays_in_the_arena():
+    done = run("--set", "trust=0.5", "--set", "NOISE=0.3", "--", "koikoi", "--players",
+               "ai:hard:0.01,ai:card-values", "--games", "2", "--seed", "1", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert "ai:hard:0.01" in done.stdout and "ai:card-values" in done.stdout
+
+
+@pytest.mark.parametrize("words,said", [
+    (["--set", "wdth=3"], "HardAgent takes"),
+    (["--set", "NOISY=1"], "no constant NOISY"),
+    (["--set", "width=x"], "not JSON"),
+    (["--set", "width"], "NAME=VALUE"),
+    (["--", "koikoi", "--workers", "2"], "this process only"),
+])
+def test_mistakes_are_one_line_and_exit_2(words, said):
+    done = run(*words)
+    assert done.returncode == 2
+    assert said in done.stderr and len(done.stderr.strip().splitlines()) == 1
