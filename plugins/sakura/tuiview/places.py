@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from asobi_sakura import setup
+from asobi_sakura.ai import state_from_observation
 from asobi_sakura.movement import emperor_move, painter_move
 from asobi_sakura.rules import Rules, compile_rules
 from asobi_sakura.state import FORWARD_DIR
@@ -40,11 +40,12 @@ def choice_places(
     choices = [a for a in legal if any(k in a for k in CHOICE_KEYS)]
     if not choices or not pending or not rules:
         return {}
+    compiled = compile_rules(rules)
     places: dict[int, Place] = {}
     for action in choices:
         key = next(k for k in CHOICE_KEYS if k in action)
         direction = str(action[key])
-        space = _stop(compile_rules(rules), obs, pending, key, direction)
+        space = _stop(compiled, obs, pending, key, direction)
         if space is not None and space not in places:
             places[space] = Place(dict(action), direction == FORWARD_DIR)
     return places
@@ -55,15 +56,7 @@ def _stop(
 ) -> int | None:
     """The space where the pending move ends in ``direction``: the last step of the Emperor,
     or the first landing of the painter (before any bump)."""
-    state = setup.position(
-        rules,
-        obs["players"],
-        emperor=obs["emperor"],
-        painters=obs["painters"],
-        tokens=obs["tokens"],
-        scored=obs["scored"],
-        round=obs["round"],
-    )
+    state = state_from_observation(rules, obs, seed=0)  # nothing here is dealt
     card = state.rules.card(int(pending["card"]))
     events: list[dict[str, Any]] = []
     if key == "emperor":
