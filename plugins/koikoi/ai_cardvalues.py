@@ -101,7 +101,8 @@ class CardValuesAgent(BaseAgent):
             best = max(legal, key=lambda a: (_base(INDEX[a["capture"]]), -INDEX[a["capture"]]))
             return best, Reason("take {card}, the card of higher value", {"card": best["capture"]})
         table, totals = _adjusted(mine, theirs)
-        scores = [_play_score(INDEX[a["play"]], view, table, totals) for a in legal]
+        tally = _taken_tally(mine | theirs, table)
+        scores = [_play_score(INDEX[a["play"]], view, table, totals, tally) for a in legal]
         best = max(range(len(legal)), key=lambda i: (scores[i], -INDEX[legal[i]["play"]]))
         action = legal[best]
         if view.board & month_mask(_slot_of(INDEX[action["play"]])[0]):
@@ -160,10 +161,12 @@ def _taken_tally(captured: int, table: list[list[int]]) -> tuple[list[int], list
     return value, count
 
 
-def _play_score(index: int, view: View, table: list[list[int]], totals: list[int]) -> float:
+def _play_score(
+    index: int, view: View, table: list[list[int]], totals: list[int],
+    tally: tuple[list[int], list[int]],
+) -> float:
     month, slot = _slot_of(index)
-    captured = view.captured[0] | view.captured[1]
-    taken_value, taken = _taken_tally(captured, table)
+    taken_value, taken = tally
     on_board = _count(view.board & month_mask(month))
     in_hand = _count(view.hand & month_mask(month))
     own = table[month - 1][slot]
