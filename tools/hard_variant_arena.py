@@ -9,6 +9,10 @@ building it: every ``ai:hard`` (and ``ai:hard-2026``) seat of the run gets the c
 case: ``NOISE``, ``EXPOSE``, ``POINTS_SHARE``...); values are read as JSON (``0.5``, ``false``).
 Everything after ``--`` is given to ``asobi arena``. The run plays in this process (no
 ``--workers``: other processes would not see the change).
+
+``--oracle`` tells every hard seat the opponent's true hand (its sampled worlds all deal it; the
+stock stays shuffled): a research ceiling, not a level. What it gains over the same run without
+it bounds what any reading of the opponent (``infer``) could win.
 """
 
 from __future__ import annotations
@@ -20,7 +24,11 @@ import sys
 from typing import Any, NoReturn
 
 from asobi.cli import main
-from asobi_koikoi import ai, search
+from asobi_koikoi import ai, ai_world, observe, search
+from asobi_koikoi.cards import indexes_of
+
+ORACLE_KEY = "oracle_opponent_hand"
+"""The key under which ``--oracle`` adds the opponent's hand (a bit set) to observations."""
 
 KEYWORDS = set(inspect.signature(search.HardAgent).parameters) - {"rules", "seed"}
 
@@ -48,7 +56,39 @@ def changes(pairs: list[str]) -> dict[str, Any]:
     return out
 
 
-def run(changed: dict[str, Any], arena: list[str]) -> int:
+class Told:
+    """The worlds of a decision when the opponent's hand is known: that hand, a shuffled stock."""
+
+    def __init__(self, view: ai_world.View, rules: Any, rng: Any, hand: int) -> None:
+        self.view, self.rules, self.rng, self.hand = view, rules, rng, hand
+        self.rest = [i for i in indexes_of(view.unseen) if not hand >> i & 1]
+
+    def draw(self) -> Any:
+        rest = self.rest[:]
+        self.rng.shuffle(rest)
+        return ai_world._world(self.view, self.rules, self.hand, tuple(rest), self.rng)
+
+
+def tell_the_hands() -> dict[str, int]:
+    """Make observations carry the opponent's hand and the search deal it; returns where the
+    deciding hard seat leaves it (one process plays one move at a time)."""
+    told: dict[str, int] = {}
+    shown = observe.observation
+
+    def observation(state: Any, seat: int) -> dict[str, Any]:
+        obs = shown(state, seat)
+        obs[ORACLE_KEY] = state.hands[1 - seat]
+        return obs
+
+    observe.observation = observation
+    search.inferred_worlds = (  # type: ignore[assignment]
+        lambda view, rules, model, rng: Told(view, rules, rng, told["hand"]))
+    search.Worlds = (  # type: ignore[assignment,misc]  # the seats that do not infer
+        lambda view, rules, rng: Told(view, rules, rng, told["hand"]))
+    return told
+
+
+def run(changed: dict[str, Any], arena: list[str], oracle: bool = False) -> int:
     if any(word == "--workers" or word.startswith("--workers=") for word in arena):
         refuse("--workers: the change lives in this process only")
     keywords = {k: v for k, v in changed.items() if not k.isupper()}
@@ -56,9 +96,16 @@ def run(changed: dict[str, Any], arena: list[str]) -> int:
         if name.isupper():
             setattr(search, name, value)
 
+    told = tell_the_hands() if oracle else None
+
     class Changed(search.HardAgent):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **{**kwargs, **keywords})
+
+        def _search(self, observation: Any, legal: Any) -> Any:
+            if told is not None:
+                told["hand"] = observation[ORACLE_KEY]
+            return super()._search(observation, legal)
 
     ai.HardAgent = Changed  # type: ignore[misc]
     return main(["arena", *arena])
@@ -67,7 +114,9 @@ def run(changed: dict[str, Any], arena: list[str]) -> int:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--oracle", action="store_true",
+                        help="tell the hard seats the opponent's hand (a ceiling)")
     parser.add_argument("arena", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     words = args.arena[1:] if args.arena[:1] == ["--"] else args.arena
-    sys.exit(run(changes(args.set), words))
+    sys.exit(run(changes(args.set), words, args.oracle))

@@ -3,6 +3,7 @@ in its command is one line and exit status 2."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -35,3 +36,20 @@ def test_mistakes_are_one_line_and_exit_2(words, said):
     done = run(*words)
     assert done.returncode == 2
     assert said in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+
+def test_the_oracle_plays_and_changes_the_hard_seats_moves(tmp_path):
+    """Told the opponent's hand, the hard AI plays other moves on the same deals (a ceiling
+    for opponent reading); without it, the same run is the same game move for move."""
+    def moves(name: str, *oracle: str) -> list[list[dict[str, object]]]:
+        folder = tmp_path / name
+        done = run(*oracle, "--", "koikoi", "--players", "ai:hard:0.02,ai:card-values",
+                   "--games", "2", "--seed", "3", "--quiet", "--records", str(folder))
+        assert done.returncode == 0, done.stderr
+        return [json.loads(f.read_text())["moves"] for f in sorted(folder.glob("*.json"))]
+
+    blind = moves("blind")
+    assert len(blind) == 2
+    assert moves("again") == blind
+    assert moves("told", "--oracle") != blind
