@@ -18,23 +18,21 @@ answered under the new one, with a one-line warning naming it, once per game and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from importlib.metadata import EntryPoint, entry_points
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pluggy
 
-from asobi import deprecated, hookspecs, toolspecs, variants
-from asobi.defaults import Defaults, game_package, game_plural, game_text
+from asobi import deprecated, hookspecs, toolspecs
+from asobi.defaults import Defaults
 from asobi.errors import AsobiError
-from asobi.gamehooks import GameHooks
 from asobi.hookcalls import DEFAULTS_NAME
+from asobi.installed import Game as Game  # also where frontends and tools import it from
 from asobi.model import GameInfo
 from asobi.schema import did_you_mean
-from asobi.variants import Variant
 
 GAMES_GROUP = "asobi.games"
 FRONTENDS_GROUP = "asobi.frontends"
@@ -51,10 +49,6 @@ def _dist_name(ep: EntryPoint) -> str:
     return ep.value
 
 
-def _quiet(message: str) -> None:
-    """Where warnings go when nobody listens."""
-
-
 def new_manager(extra_specs: Iterable[ModuleType | type] = ()) -> pluggy.PluginManager:
     """A game's plugin manager before any plugin: every specification (the core's, the
     tools', the older names', then ``extra_specs``), the core's defaults and the answers to
@@ -65,102 +59,6 @@ def new_manager(extra_specs: Iterable[ModuleType | type] = ()) -> pluggy.PluginM
     pm.register(Defaults(pm), name=DEFAULTS_NAME)
     pm.register(deprecated.OldAnswers(pm), name=deprecated.ANSWERS_NAME)
     return pm
-
-
-@dataclass
-class Game:
-    """An installed game: its info and its own plugin manager."""
-
-    info: GameInfo
-    hook: Any
-    """The manager's hook relay (``pm.hook``), for hooks a frontend declares itself."""
-    manager: pluggy.PluginManager
-    distribution: str
-    culprits: Mapping[str, str] = field(default_factory=dict, repr=False)
-    """Who provides each plugin of the manager (registered name -> ``name version``), for the
-    messages of plugin faults."""
-    warn: Callable[[str], None] = field(default=_quiet, repr=False)
-    """Where one-line warnings about faulty plugins go (the registry's ``warn``)."""
-    hooks: GameHooks = field(init=False)
-    """The game's hooks, typed and checked: ``game.hooks.legal_actions(state, seat)``."""
-
-    def __post_init__(self) -> None:
-        self.hooks = GameHooks(self.hook, self.info.name, self.distribution, self.culprits,
-                               self.warn)
-
-    @property
-    def name(self) -> str:
-        return self.info.name
-
-    # ------------------------------------------------------------------ words
-    @property
-    def package(self) -> str | None:
-        """The top-level package of the game plugin, where its ``locale`` folder lives."""
-        return game_package(self.manager)
-
-    def text(self, message: str, lang: str) -> str:
-        """``message`` in ``lang`` from the game's catalogue, then the core's (else as is)."""
-        return game_text(self.manager, message, lang)
-
-    def plural(self, singular: str, plural: str, count: int, lang: str) -> str:
-        """The form of a counted message for ``count`` in ``lang`` (placeholders unfilled)."""
-        return game_plural(self.manager, singular, plural, count, lang)
-
-    def title_in(self, lang: str) -> str:
-        """The game's name in ``lang`` (most names stay as they are; こいこい in Japanese)."""
-        return self.text(self.info.title, lang)
-
-    def summary_in(self, lang: str) -> str:
-        return self.text(self.info.summary, lang) if self.info.summary else ""
-
-    def level_title(self, level: str, lang: str) -> str:
-        """An AI level's name for people: ``hard`` -> ``difícil``, ``hard:0.3`` -> ``difícil
-        (0.3 s)``."""
-        name, _, budget = level.partition(":")
-        title = self.text(name, lang)
-        return f"{title} ({budget} s)" if budget else title
-
-    # ------------------------------------------------------------------ AI levels
-    def ai_levels(self) -> list[str]:
-        """Every AI level a seat may take: ``random``, the game's own, then plugins' levels."""
-        added = self.hooks.agent_levels(self.info, self.hooks.can_resample())
-        return list(dict.fromkeys(("random", *self.info.ai_levels, *added)))
-
-    @property
-    def default_level(self) -> str:
-        """The level of a bare ``ai`` seat: the game's choice, else ``normal`` when offered,
-        else its first level, else ``random``."""
-        info = self.info
-        if info.default_level:
-            return info.default_level
-        if "normal" in info.ai_levels:
-            return "normal"
-        return info.ai_levels[0] if info.ai_levels else "random"
-
-    @property
-    def strongest_level(self) -> str:
-        """The level hints come from: the game's choice, else the last level it lists."""
-        info = self.info
-        if info.strongest_level:
-            return info.strongest_level
-        return info.ai_levels[-1] if info.ai_levels else "random"
-
-    # ------------------------------------------------------------------ variants
-    def variant_folders(self) -> list[Any]:
-        """Folders of installed house-rule packs for this game (``asobi_variant_folders``)."""
-        return self.hooks.variant_folders()
-
-    def load_variant(self, spec: str | None = None, base_dir: Path | None = None) -> Variant:
-        """A variant by name (built-in, from a house-rule pack, or the user's) or by path."""
-        return variants.load(self.info, spec, base_dir=base_dir, packs=self.variant_folders())
-
-    def variant_listing(self) -> list[dict[str, Any]]:
-        """Every variant of the game, for listings (broken files included, with their error)."""
-        return variants.listing(self.info, packs=self.variant_folders())
-
-    def variant_names(self) -> list[str]:
-        catalogue = variants.VariantCatalogue(self.info, packs=self.variant_folders())
-        return [name for name, _origin, _entry in catalogue.names()]
 
 
 @dataclass
