@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
     from pathlib import Path
 
+    from asobi.installed import Game
     from asobi.model import Agent, GameInfo, Reason, SetupContext
 
 Action = dict[str, Any]
@@ -59,9 +60,13 @@ class GameHooks(ToolHooks):
         distribution: str | None = None,
         culprits: Mapping[str, str] | None = None,
         warn: Callable[[str], None] | None = None,
+        installed: Game | None = None,
     ) -> None:
         super().__init__(hook, name, distribution, culprits, warn)
         self._providers: dict[str, tuple[str, str | None]] = {}
+        self.installed = installed
+        """The game these hooks belong to (its registry's :class:`asobi.installed.Game`),
+        handed to ``asobi_agent``; None for hooks built outside a registry."""
 
     # ------------------------------------------------------------------ game hooks
     def info(self) -> GameInfo:
@@ -282,7 +287,7 @@ class GameHooks(ToolHooks):
         ``choose`` method is a fault of the plugin that gave it."""
         hook = "asobi_agent"
         kwargs = {"game": self.name, "level": level, "seat": seat, "rules": rules,
-                  "players": players, "seed": seed}
+                  "players": players, "seed": seed, "installed": self.installed}
         for impl in self._impls(hook):
             agent = self._one(impl, hook, kwargs)
             if agent is None:

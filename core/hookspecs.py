@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
     from pathlib import Path
 
+    from asobi.installed import Game
     from asobi.model import Agent, GameInfo, Reason, SetupContext
 
 hookspec = pluggy.HookspecMarker("asobi")
@@ -314,7 +315,8 @@ def asobi_rules_text(rules: Mapping[str, Any], lang: str) -> str | None:
 
 @hookspec(firstresult=True)
 def asobi_agent(
-    game: str, level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int
+    game: str, level: str, seat: int, rules: Mapping[str, Any], players: int, seed: int,
+    installed: Game | None,
 ) -> Agent | None:
     """Return an AI agent of ``level`` (``"easy"``, ``"hard:0.3"``...) for ``seat`` of
     ``game``, or ``None`` when this plugin has no such level.
@@ -326,6 +328,11 @@ def asobi_agent(
     only public information here (the rules); during play it receives the seat's
     observations and legal actions, never the state. ``seed`` makes it reproducible. Raise
     :class:`asobi.errors.AsobiError` for a malformed level option (``hard:abc``).
+
+    ``installed`` is the game itself as its registry holds it (:class:`asobi.installed.Game`:
+    its hooks, variants and words), for a plugin whose agents simulate the game (the OpenSpiel
+    levels); it is None when the hooks were built outside a registry. An implementation takes
+    only the arguments it uses.
     """
 
 

@@ -44,7 +44,7 @@ class Game:
 
     def __post_init__(self) -> None:
         self.hooks = GameHooks(self.hook, self.info.name, self.distribution, self.culprits,
-                               self.warn)
+                               self.warn, installed=self)
 
     @property
     def name(self) -> str:

@@ -8,21 +8,18 @@ no level and builds no agent, quietly.
 The option of a level is its budget in simulations, ``ai:openspiel-ismcts:400`` (default 300);
 see :mod:`asobi.envs.bots`.
 
-The agents simulate the game, so they need the game itself, not only its name: the plugin finds
-it in the installed games (or in the registry a caller hands it, for games registered by hand).
-It remembers the OpenSpiel game of each variant for as long as the plugin object lives.
-
-Listing the levels needs no look-up (the hook is given the game's information and whether it
-deals worlds); building an agent does, and finding a game loads a registry. An agent asked for
-while the plugin is itself looking a game up is refused (None): it is the look-up's own
-registry asking, and answering would load every game again, recursively.
+The agents simulate the game, so they need the game itself, not only its name: the hook hands
+it over (``installed``), so a game registered by hand gets the levels too and no second registry
+is ever loaded. Listing the levels needs no game at all (the hook is given the game's
+information and whether it deals worlds). The plugin remembers the OpenSpiel game of each
+variant for as long as the plugin object lives.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -31,8 +28,8 @@ import pluggy
 from asobi.envs.bots import ISMCTS, LEVELS, MCTS, SpielAgent, simulations_of
 from asobi.envs.setting import Setting
 from asobi.errors import AsobiError
+from asobi.installed import Game
 from asobi.model import GameInfo
-from asobi.registry import Game, Registry, discover
 from asobi.session import canonical
 from asobi.variants import Variant
 
@@ -55,36 +52,11 @@ def can_resample(game: Game) -> bool:
 
 
 class OpenSpielLevels:
-    """The plugin. ``find(name)`` gives the game of that name (default: the installed one)."""
+    """The plugin: OpenSpiel's bots for every game that deals worlds."""
 
-    def __init__(self, find: Callable[[str], Game] | None = None) -> None:
-        self._find = find
-        self._registry: Registry | None = None
-        self._games: dict[tuple[str, str, int, str], Any] = {}
+    def __init__(self) -> None:
+        self._games: dict[tuple[int, str, int, str], tuple[Game, Any]] = {}
         self._lock = threading.RLock()
-        self._finding = False
-        """Whether a look-up of a game is under way (in the thread holding the lock)."""
-
-    def game(self, name: str) -> Game:
-        if self._find is not None:
-            return self._find(name)
-        if self._registry is None:
-            self._registry = discover()
-        return self._registry.game(name)
-
-    def known(self, name: str) -> Game | None:
-        """The game of that name, or None when this plugin cannot find it (a game registered
-        by hand in another registry) or is asked while it looks a game up (see the module)."""
-        with self._lock:
-            if self._finding:
-                return None
-            self._finding = True
-            try:
-                return self.game(name)
-            except AsobiError:
-                return None
-            finally:
-                self._finding = False
 
     @hookimpl
     def asobi_agent_levels(self, info: GameInfo, resamples: bool) -> list[str] | None:
@@ -93,30 +65,32 @@ class OpenSpielLevels:
         return [ISMCTS] if info.hides_information else [ISMCTS, MCTS]
 
     @hookimpl
-    def asobi_agent(self, game: str, level: str, seat: int, rules: Mapping[str, Any],
-                    players: int, seed: int) -> Any:
+    def asobi_agent(self, level: str, seat: int, rules: Mapping[str, Any], players: int,
+                    seed: int, installed: Game | None) -> Any:
         name = level.partition(":")[0]
         if name not in LEVELS or not openspiel_installed():
             return None
-        found = self.known(game)
-        if found is None or not can_resample(found):
+        if installed is None or not can_resample(installed):
             return None
         simulations = simulations_of(level)
-        spiel_game = self.spiel_game(game, rules, players, name)
+        spiel_game = self.spiel_game(installed, rules, players, name)
         if name == MCTS and not spiel_game.spec.survey.perfect_information:
             raise AsobiError(f"ai:{MCTS} plays games of perfect information only; "
-                             f"{found.info.title} hides things from its seats: use "
+                             f"{installed.info.title} hides things from its seats: use "
                              f"ai:{ISMCTS}")
         return SpielAgent(spiel_game, name, seat, seed, simulations)
 
-    def spiel_game(self, name: str, rules: Mapping[str, Any], players: int, kind: str) -> Any:
+    def spiel_game(self, game: Game, rules: Mapping[str, Any], players: int, kind: str) -> Any:
         """The OpenSpiel game the bots of ``kind`` search (sequential; ISMCTS's of imperfect
-        information), built once per game, rules and players."""
-        key = (name, canonical({"rules": dict(rules)}), players, kind)
-        if key not in self._games:
+        information), built once per game object, rules and players."""
+        key = (id(game), canonical({"rules": dict(rules)}), players, kind)
+        with self._lock:
+            known = self._games.get(key)
+            if known is not None:  # (the game is held with it, so its id stays its own)
+                return known[1]
             from asobi.envs.spiel import AsobiGame, Catalogue, parameters
 
-            game = self.game(name)
+            name = game.name
             variant = Variant(game=name, name="rules", title="rules", description="",
                               rules=dict(rules), source="the rules of the game in play",
                               origin="record")
@@ -125,8 +99,9 @@ class OpenSpielLevels:
             spec = Catalogue().spec(setting, params)
             if kind == ISMCTS:
                 spec = replace(spec, information="imperfect")
-            self._games[key] = AsobiGame(params, spec)
-        return self._games[key]
+            spiel_game = AsobiGame(params, spec)
+            self._games[key] = (game, spiel_game)
+            return spiel_game
 
 
 PLUGIN = OpenSpielLevels()

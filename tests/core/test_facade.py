@@ -20,6 +20,7 @@ import pytest
 
 from asobi import defaults, hookspecs, toolspecs
 from asobi.gamehooks import GameHooks
+from asobi.installed import Game
 from asobi.measures import Measure, Restriction
 from asobi.model import Agent, GameInfo, Reason, SetupContext
 from asobi.variants import load
@@ -28,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SPEC_MODULES = (hookspecs, toolspecs)
 NAMES = {"Traversable": Traversable, "Path": Path, "Measure": Measure,
          "Restriction": Restriction, "Agent": Agent, "GameInfo": GameInfo, "Reason": Reason,
-         "SetupContext": SetupContext, "random": random}
+         "SetupContext": SetupContext, "random": random, "Game": Game}
 """What the annotations of the specifications and the facade name only for type checkers."""
 METHOD = {"asobi_game_info": "info"}
 """Facade methods not named as their hook without ``asobi_``."""
@@ -87,6 +88,8 @@ def mismatches(modules: tuple[types.ModuleType, ...], facade: type) -> list[str]
             wanted = arguments(spec)
             if hook in hookspecs.CROSS_CUTTING_HOOKS:
                 wanted.remove("game")  # the facade knows its game
+            if "installed" in wanted:
+                wanted.remove("installed")  # and hands over the game it belongs to
             if arguments(method) != wanted:
                 found.append(f"{hook}: arguments {arguments(method)}, the hook's {wanted}")
             if not compatible(spec, method):

@@ -22,8 +22,7 @@ KOIKOI_VARIANTS = ("standard", "koikoi-japan", "nintendo", "italian", "sake-and-
 
 def build_registry() -> tuple[Registry, OpenSpielLevels]:
     """Every game of these tests, the encoding hooks declared, the levels plugin in."""
-    holder: dict[str, Registry] = {}
-    levels = OpenSpielLevels(lambda name: holder["registry"].game(name))
+    levels = OpenSpielLevels()
     installed = discover()
     points = [ep for ep in installed.game_entry_points if ep.name in ("koikoi", "sakura")]
     points += [EntryPoint("nim", "asobi_nim", "asobi.games"),
@@ -31,7 +30,6 @@ def build_registry() -> tuple[Registry, OpenSpielLevels]:
     registry = replace(installed, game_entry_points=points, plugin_entry_points=[],
                        extra_hookspecs=[hookspecs], extra_plugins=[levels], _games=None,
                        _plugins=None, _specs=None)
-    holder["registry"] = registry
     return registry, levels
 
 

@@ -112,3 +112,24 @@ def test_ismcts_beats_random_play_at_nim(games):
         session = Session(game, variant, ["ai:openspiel-ismcts:200", "ai:random"], seed=seed)
         wins += Driver(session).run()["winner"] == 0
     assert wins >= 5
+
+
+def test_building_an_agent_loads_no_game_again(games, monkeypatch):
+    # The hook hands the plugin the game it plays (asobi_agent's ``installed``): no registry
+    # of its own, and games registered by hand (Nim, Goofspiel here) get the bots too.
+    needs_openspiel()
+    loads = []
+    load = Registry._load_game
+
+    def counted(self, entry_point):
+        loads.append(entry_point.name)
+        return load(self, entry_point)
+
+    for name in ("goofspiel", "koikoi"):
+        games.game(name)
+    monkeypatch.setattr(Registry, "_load_game", counted)
+    for name in ("goofspiel", "koikoi"):
+        game = games.game(name)
+        agent = make_agent(game, "openspiel-ismcts:20", 0, game.load_variant(None).rules, 2, 1)
+        assert agent is not None
+    assert loads == []
