@@ -38,7 +38,6 @@ def test_mistakes_are_one_line_and_exit_2(words, said):
     assert said in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
-
 def test_the_oracle_plays_and_changes_the_hard_seats_moves(tmp_path):
     """Told the opponent's hand, the hard AI plays other moves on the same deals (a ceiling
     for opponent reading); without it, the same run is the same game move for move."""
