@@ -25,11 +25,12 @@ import tempfile
 import time
 import tomllib
 from pathlib import Path
+from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def refuse(message: str) -> None:
+def refuse(message: str) -> NoReturn:
     print(f"startup_time: {message}", file=sys.stderr)
     raise SystemExit(2)
 
@@ -39,30 +40,39 @@ def package_dirs() -> dict[str, str]:
         return dict(tomllib.load(f)["tool"]["setuptools"]["package-dir"])
 
 
-def linked_tree(rev: str | None, work: Path) -> Path:
-    """A folder whose packages are those of commit ``rev`` (None: of this working tree)."""
+def linked_tree(rev: str | None, work: Path, number: int) -> Path:
+    """A folder whose packages are those of commit ``rev`` (None: of this working tree); the
+    worktree and the folder are named by ``number`` (a commit may be ``origin/main``)."""
     tree = ROOT
     if rev is not None:
-        tree = work / f"tree-{rev}"
+        tree = work / f"tree-{number}"
         done = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f",
                                str(tree), rev], capture_output=True, text=True, check=False)
         if done.returncode:
             refuse(f"{rev}: {done.stderr.strip().splitlines()[-1]}")
-    path = work / f"path-{rev or 'this'}"
+    path = work / f"path-{number}"
     path.mkdir()
     for package, folder in package_dirs().items():
         if (tree / folder).is_dir():
             (path / package).symlink_to(tree / folder)
+    if not (path / "asobi").exists():  # else the installed asobi would be timed in its place
+        refuse(f"{rev}: that commit has no asobi package")
     return path
 
 
-def run_once(script: str, path: Path) -> float:
+def run_once(script: str, name: str, path: Path) -> float:
+    """Seconds one ``asobi games`` of the tree linked at ``path`` took (it must succeed: a
+    failing start would be timed as a fast one)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(path)
     start = time.perf_counter()
-    subprocess.run([script, "games"], env=env, cwd=tempfile.gettempdir(),
-                   capture_output=True, check=False)
-    return time.perf_counter() - start
+    done = subprocess.run([script, "games"], env=env, cwd=tempfile.gettempdir(),
+                          capture_output=True, text=True, check=False)
+    took = time.perf_counter() - start
+    if done.returncode:
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        refuse(f"{name}: asobi games failed there (exit {done.returncode}): {last}")
+    return took
 
 
 def main() -> int:
@@ -78,22 +88,22 @@ def main() -> int:
         refuse("no asobi script beside this python: run it with the .venv's python")
     work = Path(tempfile.mkdtemp(prefix="asobi-startup-"))
     try:
-        trees = {"this tree": linked_tree(None, work)}
-        for rev in args.revs:
-            trees[rev] = linked_tree(rev, work)
+        trees = {"this tree": linked_tree(None, work, 0)}
+        for number, rev in enumerate(args.revs, 1):
+            trees[rev] = linked_tree(rev, work, number)
         times: dict[str, list[float]] = {name: [] for name in trees}
         for turn in range(args.warm + args.runs):
             for name, path in trees.items():
-                took = run_once(script, path)
+                took = run_once(script, name, path)
                 if turn >= args.warm:
                     times[name].append(took)
         for name, took in times.items():
             print(f"{name:12} median {statistics.median(took):.3f} s   "
                   f"fastest {min(took):.3f} s   ({len(took)} runs)")
     finally:
-        for rev in args.revs:
+        for number in range(1, len(args.revs) + 1):
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                            str(work / f"tree-{rev}")], capture_output=True, check=False)
+                            str(work / f"tree-{number}")], capture_output=True, check=False)
         shutil.rmtree(work, ignore_errors=True)
     return 0
 

@@ -42,3 +42,18 @@ def test_mistakes_are_one_line_and_exit_2(words, said):
     done = run(*words)
     assert done.returncode == 2
     assert said in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.skipif(not (ROOT / ".git").is_dir() or (ROOT / ".git" / "shallow").exists(),
+                    reason="needs the whole history")
+def test_a_commit_whose_asobi_does_not_start_is_refused_not_timed():
+    # The first commit's asobi cannot run the installed plugins: a failed start would
+    # otherwise be timed as a fast one.
+    first = subprocess.run(["git", "-C", str(ROOT), "rev-list", "--max-parents=0", "HEAD"],
+                           capture_output=True, text=True, check=True).stdout.split()[0]
+    before = worktrees()
+    done = run(first, "--runs", "1", "--warm", "0")
+    assert done.returncode == 2
+    assert "asobi games failed there" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert worktrees() == before
