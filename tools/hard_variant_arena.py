@@ -25,7 +25,6 @@ from typing import Any, NoReturn
 
 from asobi.cli import main
 from asobi_koikoi import ai, ai_world, observe, search
-from asobi_koikoi.cards import indexes_of
 
 ORACLE_KEY = "oracle_opponent_hand"
 """The key under which ``--oracle`` adds the opponent's hand (a bit set) to observations."""
@@ -61,7 +60,7 @@ class Told:
 
     def __init__(self, view: ai_world.View, rules: Any, rng: Any, hand: int) -> None:
         self.view, self.rules, self.rng, self.hand = view, rules, rng, hand
-        self.rest = [i for i in indexes_of(view.unseen) if not hand >> i & 1]
+        self.rest = [i for i in ai_world._unseen(view) if not hand >> i & 1]
 
     def draw(self) -> Any:
         rest = self.rest[:]
