@@ -12,7 +12,9 @@ Everything after ``--`` is given to ``asobi arena``. The run plays in this proce
 
 ``--oracle`` tells every hard seat the opponent's true hand (its sampled worlds all deal it; the
 stock stays shuffled): a research ceiling, not a level. What it gains over the same run without
-it bounds what any reading of the opponent (``infer``) could win.
+it bounds what any reading of the opponent (``infer``) could win. ``--clairvoyant`` tells the
+stock's order as well (every world is the true deal; only the playouts' jitter varies): what
+is left between the two is the luck of the draw, which no fair player can read.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from asobi_koikoi import ai, ai_world, observe, search
 
 ORACLE_KEY = "oracle_opponent_hand"
 """The key under which ``--oracle`` adds the opponent's hand (a bit set) to observations."""
+STOCK_KEY = "oracle_stock"
+"""The key under which ``--clairvoyant`` adds the stock still to draw, in order."""
 
 KEYWORDS = set(inspect.signature(search.HardAgent).parameters) - {"rules", "seed"}
 
@@ -68,26 +72,47 @@ class Told:
         return ai_world._world(self.view, self.rules, self.hand, tuple(rest), self.rng)
 
 
-def tell_the_hands() -> dict[str, int]:
-    """Make observations carry the opponent's hand and the search deal it; returns where the
-    deciding hard seat leaves it (one process plays one move at a time)."""
-    told: dict[str, int] = {}
+class Seen(Told):
+    """The worlds of a decision when the stock's order is known too: the true deal, always."""
+
+    def __init__(self, view: ai_world.View, rules: Any, rng: Any, hand: int,
+                 stock: tuple[int, ...]) -> None:
+        super().__init__(view, rules, rng, hand)
+        self.stock = stock
+
+    def draw(self) -> Any:
+        return ai_world._world(self.view, self.rules, self.hand, self.stock, self.rng)
+
+
+def tell_the_hands(stock: bool = False) -> dict[str, Any]:
+    """Make observations carry the opponent's hand (and with ``stock`` the draw order) and the
+    search deal it; returns where the deciding hard seat leaves it (one process plays one move
+    at a time)."""
+    told: dict[str, Any] = {}
     shown = observe.observation
 
     def observation(state: Any, seat: int) -> dict[str, Any]:
         obs = shown(state, seat)
         obs[ORACLE_KEY] = state.hands[1 - seat]
+        if stock:
+            obs[STOCK_KEY] = list(state.stock[state.pos:])
         return obs
 
     observe.observation = observation
+
+    def worlds(view: ai_world.View, rules: Any, rng: Any) -> Told:
+        if stock:
+            return Seen(view, rules, rng, told["hand"], told["stock"])
+        return Told(view, rules, rng, told["hand"])
+
     search.inferred_worlds = (  # type: ignore[assignment]
-        lambda view, rules, model, rng: Told(view, rules, rng, told["hand"]))
-    search.Worlds = (  # type: ignore[assignment,misc]  # the seats that do not infer
-        lambda view, rules, rng: Told(view, rules, rng, told["hand"]))
+        lambda view, rules, model, rng: worlds(view, rules, rng))
+    search.Worlds = worlds  # type: ignore[assignment,misc]  # the seats that do not infer
     return told
 
 
-def run(changed: dict[str, Any], arena: list[str], oracle: bool = False) -> int:
+def run(changed: dict[str, Any], arena: list[str], oracle: bool = False,
+        clairvoyant: bool = False) -> int:
     if any(word == "--workers" or word.startswith("--workers=") for word in arena):
         refuse("--workers: the change lives in this process only")
     keywords = {k: v for k, v in changed.items() if not k.isupper()}
@@ -95,7 +120,7 @@ def run(changed: dict[str, Any], arena: list[str], oracle: bool = False) -> int:
         if name.isupper():
             setattr(search, name, value)
 
-    told = tell_the_hands() if oracle else None
+    told = tell_the_hands(clairvoyant) if oracle or clairvoyant else None
 
     class Changed(search.HardAgent):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -104,6 +129,7 @@ def run(changed: dict[str, Any], arena: list[str], oracle: bool = False) -> int:
         def _search(self, observation: Any, legal: Any) -> Any:
             if told is not None:
                 told["hand"] = observation[ORACLE_KEY]
+                told["stock"] = tuple(observation.get(STOCK_KEY, ()))
             return super()._search(observation, legal)
 
     ai.HardAgent = Changed  # type: ignore[misc]
@@ -115,7 +141,9 @@ if __name__ == "__main__":
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--oracle", action="store_true",
                         help="tell the hard seats the opponent's hand (a ceiling)")
+    parser.add_argument("--clairvoyant", action="store_true",
+                        help="tell them the stock's order too (a looser ceiling)")
     parser.add_argument("arena", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     words = args.arena[1:] if args.arena[:1] == ["--"] else args.arena
-    sys.exit(run(changes(args.set), words, args.oracle))
+    sys.exit(run(changes(args.set), words, args.oracle, args.clairvoyant))

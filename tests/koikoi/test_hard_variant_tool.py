@@ -40,7 +40,8 @@ def test_mistakes_are_one_line_and_exit_2(words, said):
 
 def test_the_oracle_plays_and_changes_the_hard_seats_moves(tmp_path):
     """Told the opponent's hand, the hard AI plays other moves on the same deals (a ceiling
-    for opponent reading); without it, the same run is the same game move for move."""
+    for opponent reading), and told the stock's order as well, others again; without either,
+    the same run is the same game move for move."""
     def moves(name: str, *oracle: str) -> list[list[dict[str, object]]]:
         folder = tmp_path / name
         done = run(*oracle, "--", "koikoi", "--players", "ai:hard:0.02,ai:card-values",
@@ -51,4 +52,6 @@ def test_the_oracle_plays_and_changes_the_hard_seats_moves(tmp_path):
     blind = moves("blind")
     assert len(blind) == 2
     assert moves("again") == blind
-    assert moves("told", "--oracle") != blind
+    told = moves("told", "--oracle")
+    assert told != blind
+    assert moves("seen", "--clairvoyant") not in (blind, told)
