@@ -23,6 +23,7 @@ import argparse
 import inspect
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from asobi.cli import main
@@ -60,28 +61,22 @@ def changes(pairs: list[str]) -> dict[str, Any]:
 
 
 class Told:
-    """The worlds of a decision when the opponent's hand is known: that hand, a shuffled stock."""
+    """The worlds of a decision when the opponent's hand is known: that hand, and the stock
+    shuffled, or in its true order when ``stock`` is given (then every world is the true deal)."""
 
-    def __init__(self, view: ai_world.View, rules: Any, rng: Any, hand: int) -> None:
+    def __init__(self, view: ai_world.View, rules: Any, rng: Any, hand: int,
+                 stock: Sequence[int] | None = None) -> None:
         self.view, self.rules, self.rng, self.hand = view, rules, rng, hand
+        self.stock = None if stock is None else tuple(stock)
         self.rest = [i for i in ai_world._unseen(view) if not hand >> i & 1]
 
     def draw(self) -> Any:
-        rest = self.rest[:]
-        self.rng.shuffle(rest)
-        return ai_world._world(self.view, self.rules, self.hand, tuple(rest), self.rng)
-
-
-class Seen(Told):
-    """The worlds of a decision when the stock's order is known too: the true deal, always."""
-
-    def __init__(self, view: ai_world.View, rules: Any, rng: Any, hand: int,
-                 stock: tuple[int, ...]) -> None:
-        super().__init__(view, rules, rng, hand)
-        self.stock = stock
-
-    def draw(self) -> Any:
-        return ai_world._world(self.view, self.rules, self.hand, self.stock, self.rng)
+        stock = self.stock
+        if stock is None:
+            rest = self.rest[:]
+            self.rng.shuffle(rest)
+            stock = tuple(rest)
+        return ai_world._world(self.view, self.rules, self.hand, stock, self.rng)
 
 
 def tell_the_hands(stock: bool = False) -> dict[str, Any]:
@@ -101,9 +96,7 @@ def tell_the_hands(stock: bool = False) -> dict[str, Any]:
     observe.observation = observation
 
     def worlds(view: ai_world.View, rules: Any, rng: Any) -> Told:
-        if stock:
-            return Seen(view, rules, rng, told["hand"], told["stock"])
-        return Told(view, rules, rng, told["hand"])
+        return Told(view, rules, rng, told["hand"], told["stock"])
 
     search.inferred_worlds = (  # type: ignore[assignment]
         lambda view, rules, model, rng: worlds(view, rules, rng))
@@ -129,7 +122,7 @@ def run(changed: dict[str, Any], arena: list[str], oracle: bool = False,
         def _search(self, observation: Any, legal: Any) -> Any:
             if told is not None:
                 told["hand"] = observation[ORACLE_KEY]
-                told["stock"] = tuple(observation.get(STOCK_KEY, ()))
+                told["stock"] = observation.get(STOCK_KEY)  # None: shuffled
             return super()._search(observation, legal)
 
     ai.HardAgent = Changed  # type: ignore[misc]
