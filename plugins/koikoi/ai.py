@@ -32,7 +32,7 @@ from .cards import (
     ids_of,
 )
 from .rules import compile_rules
-from .search import HardAgent
+from .search import WIDTH, HardAgent
 
 LEVELS = ("easy", "card-values", "normal", "hard-2026", "hard")
 SEARCHING = ("hard-2026", "hard")
@@ -112,7 +112,7 @@ def make(level: str, seat: int, rules: Mapping[str, Any], players: int, seed: in
         return NormalAgent(compiled)
     budget = DEFAULT_HARD_BUDGET if budget is None else budget
     if name == "hard-2026":
-        return HardAgent(compiled, seed, budget, for_game=False, infer=False)
+        return HardAgent(compiled, seed, budget, width=WIDTH, for_game=False, infer=False)
     return HardAgent(compiled, seed, budget)
 
 
