@@ -296,3 +296,25 @@ def test_hard_explains_its_move_in_one_line():
     assert action == {"play": "pine-plain-1"}
     assert reason.startswith("play pine-plain-1") and "\n" not in reason
     assert all(card in CARD_IDS for card in obs["hand"])
+
+
+def test_a_small_budget_judges_fewer_moves_by_more_deals():
+    """hard:0.1 (300 playouts) searches the heuristic's two favourite card plays, each over at
+    least MIN_WORLDS deals; hard-2026 keeps spreading the same budget over four, and the
+    default budget affords four with as many deals each."""
+    rules = compiled("koikoi-japan")
+    obs, legal = next((s.observation(seat), s.legal_actions(seat))
+                      for s, seat in random_positions("koikoi-japan", 40, seed=8)
+                      if len(s.legal_actions(seat)) >= 4 and "play" in s.legal_actions(seat)[0])
+    small = ai.make("hard:0.1", 0, rules_of("koikoi-japan"), 2, 1)
+    old = ai.make("hard-2026:0.1", 0, rules_of("koikoi-japan"), 2, 1)
+    full = HardAgent(rules, 1)
+    assert isinstance(small, HardAgent) and isinstance(old, HardAgent)
+    assert (small.width, old.width, full.width) == (2, search.WIDTH, search.WIDTH)
+    for agent, moves in ((small, 2), (old, 4), (full, 4)):
+        stats = agent._search(obs, legal)[1]
+        assert len(stats) == moves
+        first_round = min(count for _, count in stats.values())
+        assert (first_round >= search.MIN_WORLDS) == (agent is not old)
+    assert [search.searched_width(p) for p in (24, 300, 600, 900, 3000)] == [2, 2, 3, 4, 4]
+    assert search.searched_width(3000, most=8) == 8 and search.searched_width(900, most=1) == 1
