@@ -55,20 +55,26 @@ budget searches fewer of the heuristic's favourites rather than judge more of th
 deals. In koikoi-japan at ``hard:0.1`` (300 playouts) against ``ai:card-values`` (200 games,
 duplicate deals, seed 2026), searching 2 moves instead of 4 took the difference per game from
 +1.67 +- 3.54 to +8.81 +- 3.17; at ``hard:0.3`` and 1 s, where 4 moves get 112 and 375 worlds,
-2 moves made no measurable difference (+8.40 against +7.66, +9.30 against +8.72)."""
+2 moves made no measurable difference (+8.40 against +7.66, +9.30 against +8.72). Against
+``hard-2026:0.1``, which searches four at every budget, ``hard:0.1`` then won 243 games to 152
+of 400 in koikoi-japan (+2.25 +- 2.70 points a game) and 64 to 35 of 100 in italian
+(+15.06 +- 10.86)."""
 TRUST = 0.1
 """Points by which the search must prefer a move to overrule the heuristic's favourite."""
 EXPOSE = 0.45
 """Penalty share of a card's value to the opponent when laying it on the board."""
 NOISE = 0.6
-"""Random jitter added to the playout policy's move scores, so playouts vary."""
+"""Random jitter added to the playout policy's move scores, so playouts vary. A third of it
+(0.2) made no measurable difference at ``hard:0.3`` against ``ai:card-values`` in
+koikoi-japan (100 games, seed 2026: +8.90 +- 5.02 a game against +7.66 +- 5.58)."""
 EVEN = 1e-9
 """Means closer than this are equal (sums of equal values differ in their last bits)."""
 POINTS_SHARE = 0.5
 """Playing for the game, the share of the round's point difference in the value of a card
 play (the rest is the game value). Stop-or-koi-koi decisions use the game value alone. In
-koikoi-japan at ``hard:0.1`` against the 2026 objective (400 games, duplicate deals), the game
-value everywhere won 200 games to 194 and lost 4.35 points a game; with this share for card
+koikoi-japan at ``hard:0.1`` against the 2026 objective (400 games, duplicate deals, when
+``hard:0.1`` still searched four card plays; see ``MIN_WORLDS``), the game value everywhere
+won 200 games to 194 and lost 4.35 points a game; with this share for card
 plays, 220 to 168 (12 drawn) and -0.77 +- 2.55 points a game (``asobi arena koikoi --variant
 koikoi-japan --players ai:hard:0.1,ai:hard-2026:0.1 --games 400 --seed 2026``; the koi-koi
 calls bank won games and gamble lost ones, which costs points, not games)."""
