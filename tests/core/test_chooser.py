@@ -7,6 +7,7 @@ import io
 import os
 import pty
 import select
+import signal
 import sys
 import time
 from pathlib import Path
@@ -253,6 +254,9 @@ def in_a_pty(argv: list[str], answers: list[tuple[str, str]], env: dict[str, str
     shows. The exit status and everything the terminal showed."""
     pid, fd = pty.fork()
     if pid == 0:  # the child: asobi, with the pty as its controlling terminal
+        # as in a terminal, Ctrl-C interrupts (a background job may have been started with
+        # SIGINT ignored, and an ignored signal stays ignored across exec)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.execve(sys.executable, [sys.executable, "-c",
                                    "import sys; from asobi.cli import main; sys.exit(main())",
                                    *argv], env)
@@ -271,7 +275,10 @@ def in_a_pty(argv: list[str], answers: list[tuple[str, str]], env: dict[str, str
             if not chunk:
                 break
             shown += chunk
-    _pid, status = os.waitpid(pid, 0)
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if not done:  # still running at the deadline: kill it, a failure rather than a hang
+        os.kill(pid, signal.SIGKILL)
+        _pid, status = os.waitpid(pid, 0)
     os.close(fd)
     return os.waitstatus_to_exitcode(status), shown.decode("utf-8", "replace")
 
