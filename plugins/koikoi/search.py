@@ -241,7 +241,7 @@ class Searcher:
         # the opponent's hand drawn by what its plays of the round reveal (ai_infer), or alike
         dealer = (inferred_worlds(view, self.rules, self.model, rng) if self.infer
                   else Worlds(view, self.rules, rng))
-        rounds = max(1, (len(alive) - 1).bit_length())
+        rounds = halving_rounds(len(alive))
         spent = 0
         for phase in range(rounds):
             share = (playouts - spent) // (rounds - phase)
@@ -273,10 +273,14 @@ def searched_width(playouts: int, most: int = WIDTH) -> int:
     to ``most``, at least 2) that sequential halving still gives ``MIN_WORLDS`` worlds each in
     its first round (hard:0.1 searches 2, hard:0.2 3, hard:0.3 and up 4)."""
     for width in range(most, 2, -1):
-        rounds = (width - 1).bit_length()
-        if playouts // (rounds * width) >= MIN_WORLDS:
+        if playouts // (halving_rounds(width) * width) >= MIN_WORLDS:
             return width
     return min(most, 2)
+
+
+def halving_rounds(moves: int) -> int:
+    """The rounds of sequential halving over ``moves`` moves (each keeps the better half)."""
+    return max(1, (moves - 1).bit_length())
 
 
 def _mean(entry: list[float]) -> float:
