@@ -15,6 +15,10 @@ stock stays shuffled): a research ceiling, not a level. What it gains over the s
 it bounds what any reading of the opponent (``infer``) could win. ``--clairvoyant`` tells the
 stock's order as well (every world is the true deal; only the playouts' jitter varies): what
 is left between the two is the luck of the draw, which no fair player can read.
+
+``--calls stop`` makes every stop-or-koi-koi decision of the hard seats a stop, ``--calls
+card-values`` makes it by the yardstick's rule (stop when the opponent is close to a yaku):
+what the search's own calls are worth against a fixed rule. Card plays are still searched.
 """
 
 from __future__ import annotations
@@ -27,7 +31,9 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from asobi.cli import main
+from asobi.model import Reason
 from asobi_koikoi import ai, ai_world, observe, search
+from asobi_koikoi.ai_cardvalues import CardValuesAgent
 
 ORACLE_KEY = "oracle_opponent_hand"
 """The key under which ``--oracle`` adds the opponent's hand (a bit set) to observations."""
@@ -35,6 +41,10 @@ STOCK_KEY = "oracle_stock"
 """The key under which ``--clairvoyant`` adds the stock still to draw, in order."""
 
 KEYWORDS = set(inspect.signature(search.HardAgent).parameters) - {"rules", "seed"}
+CALLS = ("search", "stop", "card-values")
+"""Who makes the hard seats' stop-or-koi-koi decisions (``--calls``)."""
+YARDSTICK = CardValuesAgent()
+"""``--calls card-values``: the yardstick's rule (it keeps no state between decisions)."""
 
 
 def refuse(message: str) -> NoReturn:
@@ -105,7 +115,7 @@ def tell_the_hands(stock: bool = False) -> dict[str, Any]:
 
 
 def run(changed: dict[str, Any], arena: list[str], oracle: bool = False,
-        clairvoyant: bool = False) -> int:
+        clairvoyant: bool = False, calls: str = "search") -> int:
     if any(word == "--workers" or word.startswith("--workers=") for word in arena):
         refuse("--workers: the change lives in this process only")
     keywords = {k: v for k, v in changed.items() if not k.isupper()}
@@ -125,6 +135,13 @@ def run(changed: dict[str, Any], arena: list[str], oracle: bool = False,
                 told["stock"] = observation.get(STOCK_KEY)  # None: shuffled
             return super()._search(observation, legal)
 
+        def decide(self, observation: Any, legal: Any) -> Any:
+            if calls == "search" or "koikoi" not in legal[0]:
+                return super().decide(observation, legal)
+            if calls == "card-values":
+                return YARDSTICK.decide(observation, legal)
+            return next(a for a in legal if not a["koikoi"]), Reason("stop")
+
     ai.HardAgent = Changed  # type: ignore[misc]
     return main(["arena", *arena])
 
@@ -136,7 +153,9 @@ if __name__ == "__main__":
                         help="tell the hard seats the opponent's hand (a ceiling)")
     parser.add_argument("--clairvoyant", action="store_true",
                         help="tell them the stock's order too (a looser ceiling)")
+    parser.add_argument("--calls", choices=CALLS, default="search",
+                        help="who makes the hard seats' koi-koi decisions (default: the search)")
     parser.add_argument("arena", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     words = args.arena[1:] if args.arena[:1] == ["--"] else args.arena
-    sys.exit(run(changes(args.set), words, args.oracle, args.clairvoyant))
+    sys.exit(run(changes(args.set), words, args.oracle, args.clairvoyant, args.calls))

@@ -55,3 +55,43 @@ def test_the_oracle_plays_and_changes_the_hard_seats_moves(tmp_path):
     told = moves("told", "--oracle")
     assert told != blind
     assert moves("seen", "--clairvoyant") not in (blind, told)
+
+
+
+def test_the_koikoi_calls_can_be_made_by_a_fixed_rule(tmp_path):
+    """``--calls stop``: the hard seat never calls koi-koi; ``--calls card-values``: it decides
+    every call as the yardstick would in its place; by default the search calls on these deals."""
+    from asobi.records import start
+    from asobi.registry import discover
+    from asobi_koikoi.ai_cardvalues import CardValuesAgent
+
+    registry = discover()
+    yardstick = CardValuesAgent()
+
+    def calls(name: str, *words: str) -> list[tuple[bool, bool]]:
+        """(the hard seat's call, the yardstick's call in its place) at each of its decisions."""
+        folder = tmp_path / name
+        done = run(*words, "--", "koikoi", "--variant", "koikoi-japan", "--players",
+                   "ai:hard:0.01,ai:normal", "--games", "2", "--seed", "5", "--quiet",
+                   "--records", str(folder))
+        assert done.returncode == 0, done.stderr
+        found = []
+        for path in sorted(folder.glob("*.json")):
+            record = json.loads(path.read_text())
+            session = start(registry, record)
+            for move in record["moves"]:
+                seat, action = move["seat"], move["action"]
+                if "koikoi" in action and record["seats"][seat] == "ai:hard:0.01":
+                    rule, _ = yardstick.decide(session.observation(seat),
+                                               session.legal_actions(seat))
+                    found.append((action["koikoi"], rule["koikoi"]))
+                session.apply(seat, action)
+        return found
+
+    searched = calls("search")
+    assert any(go for go, _ in searched)
+    stopped = calls("stop", "--calls", "stop")
+    assert stopped and not any(go for go, _ in stopped)
+    ruled = calls("rule", "--calls", "card-values")
+    assert ruled and all(go == rule for go, rule in ruled)
+    assert any(go for go, _ in ruled)
