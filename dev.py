@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """Set up a local virtual environment and play or test: the two commands of the README.
 
-    python3 dev.py play [ARGS...]   # asobi play koikoi against the AI (ARGS go to `asobi play`)
-    python3 dev.py test [ARGS...]   # the whole test suite (ARGS go to pytest)
+    python3 dev.py play [ARGS...]       # asobi play koikoi against the AI (ARGS go to `asobi play`)
+    python3 dev.py test [ARGS...]       # the whole test suite, as CI runs it (ARGS go to pytest)
+    python3 dev.py test --quick [ARGS]  # the fast lane: no browser, install, stats or slow test,
+                                        # a fifth of the hypothesis examples, drawn at random
 
-The environment lives in .venv/ and is reinstalled only when pyproject.toml changes.
+The environment lives in .venv/ and is reinstalled only when pyproject.toml changes. Tests run
+in parallel with pytest-xdist (WORKERS processes: most tests wait on browsers, servers and
+subprocesses, so more than the cores); `-n 0` runs them in this one process.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
+WORKERS = max(4, 2 * (os.cpu_count() or 1))
+QUICK = "not (slow or browser or install or stats)"
 VENV = ROOT / ".venv"
 STAMP = VENV / ".asobi-installed"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
@@ -57,9 +63,30 @@ def main(argv: list[str]) -> int:
     if command == "play":
         args = [str(BIN / "asobi"), "play", *(rest if rest and not rest[0].startswith("-")
                                                else ["koikoi", *rest])]
-    else:
-        args = [str(BIN / "python"), "-m", "pytest", *rest]
-    return subprocess.call(args, cwd=ROOT)
+        return subprocess.call(args, cwd=ROOT)
+    return subprocess.call(test_command(rest), cwd=ROOT, env=test_environment(rest))
+
+
+def test_command(rest: list[str]) -> list[str]:
+    """pytest with the lane asked for, spread over WORKERS processes unless ARGS say how."""
+    args = [str(BIN / "python"), "-m", "pytest"]
+    if "--quick" in rest:
+        rest = [a for a in rest if a != "--quick"]
+        args += ["-m", QUICK]
+    if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in rest):
+        args += ["-n", str(WORKERS)]
+    return [*args, "--dist", "loadgroup", *rest]
+
+
+def test_environment(rest: list[str]) -> dict[str, str]:
+    """The quick lane draws fewer hypothesis examples, at random (see tests/support/profiles.py).
+    Bytecode caches are kept even where the machine turns them off: the suite starts hundreds
+    of Python processes, and each would compile asobi again."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if "--quick" in rest:
+        env.setdefault("ASOBI_HYPOTHESIS", "dev")
+    return env
 
 
 if __name__ == "__main__":

@@ -1,7 +1,10 @@
-"""Shared fixtures: registries built from chosen plugins, and the Nim test plugin."""
+"""Shared fixtures: registries built from chosen plugins, the Nim test plugin, the one browser
+and the one pip-installed environment of the run; hypothesis profiles; the markers that sort
+tests into lanes (``browser`` and ``install`` follow from the fixtures a test uses)."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import types
 from importlib.metadata import EntryPoint
@@ -10,6 +13,59 @@ from pathlib import Path
 import pytest
 
 from asobi.registry import Registry, discover
+from support import profiles
+
+profiles.register()
+
+
+def pytest_report_header(config) -> str:
+    return f"hypothesis profile: {profiles.active()} (set {profiles.ENV}=ci|dev|nightly)"
+
+
+LANE_FIXTURES = {"browser": "browser", "asobi_env": "install"}
+"""A test that uses one of these fixtures is marked for the lane it costs."""
+
+
+def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        for fixture, marker in LANE_FIXTURES.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(marker)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright, one for every browser test of this process;
+    each test opens its own context (its own cookies, storage and viewport)."""
+    from support.web import chromium_browser
+
+    yield from chromium_browser()
+
+
+@pytest.fixture(autouse=True)
+def _no_running_loop_but_the_tests_own(request):
+    """While the session's browser is open, Playwright's sync API leaves its event loop marked
+    as running in this thread; a test that runs asyncio itself (Textual's Pilot, asyncio.run)
+    is given a thread with no running loop, and Playwright gets its loop back afterwards."""
+    loop = asyncio.events._get_running_loop()
+    if loop is None or "browser" in request.fixturenames:
+        yield
+        return
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(loop)
+
+
+@pytest.fixture(scope="session")
+def asobi_env(tmp_path_factory):
+    """A virtual environment with asobi (and its web extra, pytest and the build tools)
+    installed by pip from this tree, built once for the whole run, every worker included;
+    ``asobi_env.with_plugins(folder, ...)`` installs test packages beside it, each once."""
+    from support.venvs import shared_environment
+
+    return shared_environment(tmp_path_factory)
 
 
 class Spy:
@@ -60,7 +116,7 @@ def make_registry(
 @pytest.fixture(scope="session", autouse=True)
 def nim_on_path():
     """The Nim plugin importable in-process (the third-party test installs it for real)."""
-    extra = [str(NIM_DIR), str(NIM_DIR.parent)]  # asobi_nim, and toys.py beside it
+    extra = [str(NIM_DIR)]
     sys.path[:0] = extra
     yield
     for entry in extra:

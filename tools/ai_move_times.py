@@ -8,12 +8,14 @@ This plays a few games (seats rotated, the game's default variant unless ``--var
 times every decision of the level with more than one legal move in the CPU time of its own
 thread (``time.thread_time``): what a move costs the machine, close to its wall time when a
 core is free. It prints the median, the 95th percentile and the slowest, in milliseconds.
-The decisions themselves never read a clock; only this script does.
+The decisions themselves never read a clock; only this script does. ``--json`` prints the same
+figures as one JSON object (what tools/measure.py reads).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -57,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--variant")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     try:
         others = [str(p) for p in player_list(args.against)]
@@ -70,6 +73,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     ms = sorted(1000.0 * s for s in spent)
     p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+    if args.json:
+        print(json.dumps({"game": args.game, "level": args.level, "moves": len(ms),
+                          "p50_ms": round(statistics.median(ms), 1), "p95_ms": round(p95, 1),
+                          "max_ms": round(ms[-1], 1)}))
+        return 0
     print(f"{args.level} in {args.game}: {len(ms)} moves, CPU ms per move: "
           f"p50 {statistics.median(ms):.0f}, p95 {p95:.0f}, max {ms[-1]:.0f}")
     return 0

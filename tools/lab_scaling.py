@@ -9,7 +9,8 @@ Each round runs ``asobi lab koikoi --variant standard --players ai:random*2 --ga
 moments of a shared, noisy machine. The lab's own ``run`` section gives the time spent playing
 and the whole run (playing and the report); this prints, for each setting, the median games
 per second of both and the speed-up over the first setting: the ratio of the medians, and the
-median of each round's own ratio (the figure least moved by a slow moment).
+median of each round's own ratio (the figure least moved by a slow moment); with ``--json``, the
+same figures as one JSON object (what tools/measure.py reads).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ray", action="store_true",
                         help="also run on a local Ray of the last worker count")
     parser.add_argument("--players", default="ai:random*2", help="the seats (ai:random*2)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if args.games < 1 or args.repeat < 1 or min(args.workers) < 1:
         parser.error("--games, --repeat and --workers must be at least 1")
@@ -67,19 +69,30 @@ def main(argv: list[str] | None = None) -> int:
             print(f"round {r + 1}: {name}: {got['play']:.0f} games/s playing, "
                   f"{got['whole']:.0f} in all", file=sys.stderr, flush=True)
     base = runs[settings[0]]
+    figures: list[dict[str, Any]] = []
+    for setting in settings:
+        mine = runs[setting]
+        row: dict[str, Any] = {"workers": setting[0], "ray": setting[1]}
+        for what in ("play", "whole"):
+            median = statistics.median(m[what] for m in mine)
+            row[what] = median
+            row[f"{what}_x"] = median / statistics.median(b[what] for b in base)
+            row[f"{what}_x_round"] = statistics.median(
+                m[what] / b[what] for m, b in zip(mine, base, strict=True))
+        figures.append(row)
+    if args.json:
+        print(json.dumps({"games": args.games, "players": args.players, "repeat": args.repeat,
+                          "settings": [{k: round(v, 3) if isinstance(v, float) else v
+                                        for k, v in row.items()} for row in figures]}))
+        return 0
     print(f"{args.games} games of {args.players}, Koi-Koi standard, medians of {args.repeat}")
     print(f"{'setting':<22}{'playing':>10}{'x':>7}{'x/round':>9}{'whole':>10}{'x':>7}"
           f"{'x/round':>9}")
-    for setting in settings:
-        mine = runs[setting]
-        name = f"--workers {setting[0]}" + (" --ray" if setting[1] else "")
-        cells = [name.ljust(22)]
-        for what in ("play", "whole"):
-            median = statistics.median(m[what] for m in mine)
-            ratio = median / statistics.median(b[what] for b in base)
-            paired = statistics.median(m[what] / b[what] for m, b in zip(mine, base, strict=True))
-            cells.append(f"{median:>10.0f}{ratio:>6.2f}x{paired:>8.2f}x")
-        print("".join(cells))
+    for row in figures:
+        name = f"--workers {row['workers']}" + (" --ray" if row["ray"] else "")
+        print(name.ljust(22) + "".join(
+            f"{row[what]:>10.0f}{row[what + '_x']:>6.2f}x{row[what + '_x_round']:>8.2f}x"
+            for what in ("play", "whole")))
     return 0
 
 

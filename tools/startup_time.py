@@ -10,12 +10,14 @@ folder put first on ``PYTHONPATH``, so the installed ``asobi`` script runs that 
 way, so that every tree is found by the same path (not by an editable install's finder).
 The trees take turns, run after run, so that a busy machine slows them alike; the first
 ``--warm`` runs of each are not counted (they write the bytecode caches). Prints the median
-and the fastest of ``--runs``.
+and the fastest of ``--runs`` (with ``--json``, as one JSON object: what tools/measure.py
+reads).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -80,6 +82,7 @@ def main() -> int:
     parser.add_argument("revs", nargs="*", help="older commits to time beside this tree")
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--warm", type=int, default=2)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if args.runs < 1 or args.warm < 0:
         refuse("--runs must be at least 1 and --warm at least 0")
@@ -97,9 +100,14 @@ def main() -> int:
                 took = run_once(script, name, path)
                 if turn >= args.warm:
                     times[name].append(took)
-        for name, took in times.items():
-            print(f"{name:12} median {statistics.median(took):.3f} s   "
-                  f"fastest {min(took):.3f} s   ({len(took)} runs)")
+        if args.json:
+            print(json.dumps({"runs": args.runs, "warm": args.warm, "trees": [
+                {"tree": name, "median": round(statistics.median(took), 4),
+                 "fastest": round(min(took), 4)} for name, took in times.items()]}))
+        else:
+            for name, took in times.items():
+                print(f"{name:12} median {statistics.median(took):.3f} s   "
+                      f"fastest {min(took):.3f} s   ({len(took)} runs)")
     finally:
         for number in range(1, len(args.revs) + 1):
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",

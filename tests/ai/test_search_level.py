@@ -9,6 +9,7 @@ from asobi.registry import discover
 
 
 @pytest.mark.slow
+@pytest.mark.stats
 def test_search_plays_sakura_and_beats_random_play():
     registry = discover()
     assert "search" in registry.game("sakura").ai_levels()

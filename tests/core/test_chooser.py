@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from asobi import chooser, questions
 from asobi.cli import main
+from support.profiles import examples
 
 
 class Terminal(io.StringIO):
@@ -209,7 +210,7 @@ def test_counts_take_the_plural_of_their_language(installed, monkeypatch):
         assert option.note == installed.frontend(option.key).load().title
 
 
-@settings(max_examples=100, deadline=None,
+@settings(max_examples=examples(100), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lines=st.lists(
     st.one_of(

@@ -163,7 +163,7 @@ def toy(tmp_path, monkeypatch, registry_of):
 
 @pytest.fixture
 def good(registry_of):
-    return registry_of({"highcard": "toys:HIGHCARD", "nim": "asobi_nim"})
+    return registry_of({"highcard": "support.toys:HIGHCARD", "nim": "asobi_nim"})
 
 
 # --------------------------------------------------------------------------- running checks
@@ -218,7 +218,7 @@ def test_the_kit_steps_games_through_the_driver(good, monkeypatch):
 
 
 def test_a_failing_check_names_itself_and_says_how_to_run_it_alone(registry_of):
-    leaky = registry_of({"leaky": "toys:LEAKY"}).game("leaky")
+    leaky = registry_of({"leaky": "support.toys:LEAKY"}).game("leaky")
     with pytest.raises(ConformanceError) as caught:
         check_game(leaky, players=2, games=2)
     assert caught.value.check == "hidden-information"

@@ -24,9 +24,8 @@ from asobi.replayer import replay_moves
 from asobi.session import Session
 from asobi.variants import load
 from asobi_frontends.web import hookspecs as web_hookspecs
-
-sys.path.append(str(Path(__file__).resolve().parents[1] / "plugins"))  # the toy games
-from toys import HighCard  # noqa: E402
+from support.profiles import examples
+from support.toys import HighCard
 
 hookimpl = pluggy.HookimplMarker("asobi")
 
@@ -183,7 +182,7 @@ def test_an_older_games_obsolete_moves_are_skipped_in_place(game_of):
     assert records.replay(registry, record, upto=3).moves == record["moves"][:3:2]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**64), players=st.integers(2, 4), data=st.data())
 def test_an_obsolete_move_anywhere_in_a_record_changes_nothing_of_its_game(
@@ -216,7 +215,7 @@ def test_an_older_games_reveal_waits_for_the_web_frontends_specifications(game_o
 
 def test_a_hook_nobody_declared_still_breaks_the_contract(registry_of):
     warnings: list[str] = []
-    assert registry_of({"broken": "toys:BROKEN"}, warnings=warnings).games() == {}
+    assert registry_of({"broken": "support.toys:BROKEN"}, warnings=warnings).games() == {}
     assert "unknown hook 'asobi_no_such_hook'" in warnings[0]
 
 
@@ -268,7 +267,7 @@ def test_an_upgrade_of_the_wrong_shape_is_a_fault_of_the_game(game_of, answer):
         records.replay(registry, record)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**64), choices=st.lists(st.integers(0, 30), min_size=300,
                                                     max_size=300))
 def test_koikoi_upgrades_no_record_it_writes_today(installed, seed, choices):

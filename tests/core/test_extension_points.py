@@ -53,7 +53,7 @@ class ChooseOnlyLevel:
 
 
 def test_the_defaults_answer_every_optional_hook(registry_of):
-    game = registry_of({"highcard": "toys:HIGHCARD"}).game("highcard")
+    game = registry_of({"highcard": "support.toys:HIGHCARD"}).game("highcard")
     session = Session(game, load(game.info), ["human", "human"], seed=1)
     obs = session.observation(0)
     assert '"mine"' in game.hooks.render_text(obs, "en")  # JSON of the observation
@@ -138,7 +138,7 @@ def seeds_search_seat(seed: int) -> int:
 
 
 def test_the_driver_hands_each_seat_only_what_it_may_see(registry_of):
-    game = registry_of({"highcard": "toys:HIGHCARD"}).game("highcard")
+    game = registry_of({"highcard": "support.toys:HIGHCARD"}).game("highcard")
     session = Session(game, load(game.info), ["ai:random"] * 3, seed=5)
     seen: dict[int, list] = {0: [], 1: [], 2: []}
     driver = Driver(session, {s: make_agent(game, "random", s, {}, 3, s) for s in range(3)})

@@ -156,7 +156,7 @@ def test_every_optional_hook_has_its_default_in_the_defaults_plugin():
 
 
 def test_a_game_without_the_optional_hooks_gets_the_defaults_answers(registry_of):
-    game = registry_of({"highcard": "toys:HIGHCARD"}).game("highcard")
+    game = registry_of({"highcard": "support.toys:HIGHCARD"}).game("highcard")
     hooks = game.hooks
     rules = load(game.info).rules
     from asobi.session import Session

@@ -29,6 +29,7 @@ from asobi.registry import Registry, discover
 from asobi_koikoi import rules as koikoi_rules
 from asobi_sakura import garden as sakura_garden
 from asobi_sakura import rules as sakura_rules
+from support.profiles import examples
 
 WALL = 2.0
 """Seconds one hostile value may take at most (a guard against a hang: records and rules are
@@ -234,7 +235,7 @@ def apply(rules: dict[str, Any], changes: dict[Any, Any]) -> dict[str, Any]:
     return rules
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                  HealthCheck.data_too_large])
 @given(case=hostile())

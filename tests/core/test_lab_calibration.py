@@ -19,6 +19,8 @@ import random
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+import pytest
+
 from asobi.lab.balance import seat_balance
 from asobi.lab.stats import Estimate, contrast, ratio
 
@@ -222,6 +224,7 @@ def rate(hits: list[bool]) -> float:
     return sum(hits) / len(hits)
 
 
+@pytest.mark.stats
 def test_every_kind_of_interval_covers_and_stars_are_right():
     tally = run(800)
     for kind, hits in tally.covered.items():

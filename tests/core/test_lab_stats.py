@@ -14,6 +14,7 @@ from asobi.lab.balance import seat_balance
 from asobi.lab.figures import VariantData, balance, game_observations, leaders, seat_table
 from asobi.lab.probability import f_survival, incomplete_beta, t_cdf, t_quantile
 from asobi.lab.stats import Estimate, bootstrap, contrast, distribution, ratio, resamples
+from support.profiles import examples
 
 PINNED = [515, 3024, 4867, 4440, 4609, 1619]  # what random.Random(20120).randrange(5000) gave
 values = st.lists(st.integers(-30, 30).map(float), min_size=2, max_size=40)
@@ -67,7 +68,7 @@ def test_nothing_observed_and_too_few_blocks():
     assert one.value == 1.5 and one.low is None and not one.clear
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(st.lists(st.floats(0, 1), min_size=3, max_size=15))
 def test_the_bootstrap_interval_holds_its_value_and_repeats(xs):
     stat = lambda keys: statistics.fmean(xs[k] for k in keys)  # noqa: E731
@@ -80,7 +81,7 @@ def test_the_bootstrap_interval_holds_its_value_and_repeats(xs):
 
 
 @given(st.integers(1, 3000), st.integers(0, 2**32))
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 def test_resamples_draw_each_block_by_rejection_on_raw_bits(k, seed):
     # The documented method, written the slow way: reports depend on it, not on randrange.
     import random

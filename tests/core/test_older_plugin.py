@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import venv
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from support.venvs import SharedEnvironment
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = ROOT / "tests" / "plugins"
@@ -22,35 +24,36 @@ NOT_SOURCE = shutil.ignore_patterns("build", "*.egg-info", "__pycache__", ".pyte
                                     ".ruff_cache")
 
 
+@dataclass(frozen=True)
+class OldEnv:
+    """asobi with today's Goofspiel and the older one installed, and the copy of the older
+    package (whose own tests run from there)."""
+
+    shared: SharedEnvironment
+    new: Path
+    old: Path
+
+
 @pytest.fixture(scope="module")
-def old_env(tmp_path_factory) -> tuple[Path, Path]:
-    """(the venv's bin folder, the copy of the older package): asobi, today's Goofspiel and
-    the older one installed with one pip command."""
+def old_env(asobi_env, tmp_path_factory) -> OldEnv:
     work = tmp_path_factory.mktemp("older")
     old, new = work / "asobi-goofspiel-2026", work / "asobi-goofspiel"
     shutil.copytree(OLD, old, ignore=NOT_SOURCE)
     shutil.copytree(PLUGINS / "asobi-goofspiel", new, ignore=NOT_SOURCE)
-    venv.create(work / "venv", with_pip=True)
-    bin_dir = work / "venv" / "bin"
-    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet",
-                    "--disable-pip-version-check", str(ROOT), str(new), str(old), "pytest"],
-                   check=True, capture_output=True, text=True, timeout=900)
-    return bin_dir, old
+    return OldEnv(asobi_env, new, old)
 
 
-def run(bin_dir: Path, *args: str, stdin: str = "", cwd: Path | None = None,
+def run(env: OldEnv, *args: str, stdin: str = "", cwd: Path | None = None,
         home: Path | None = None) -> subprocess.CompletedProcess:
-    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "ASOBI_LANG": "en"}
-    if home is not None:
-        env.update(HOME=str(home), ASOBI_CONFIG_DIR=str(home / "config"))
-    return subprocess.run([str(bin_dir / args[0]), *args[1:]], input=stdin, capture_output=True,
-                          text=True, timeout=300, env=env, cwd=cwd)
+    extra = {} if home is None else {"HOME": str(home), "ASOBI_CONFIG_DIR": str(home / "config")}
+    return subprocess.run([str(env.shared.bin / args[0]), *args[1:]], input=stdin,
+                          capture_output=True, text=True, timeout=300, cwd=cwd,
+                          env=env.shared.environ(env.new, env.old, **extra))
 
 
 @pytest.mark.slow
 def test_the_older_game_is_listed_beside_todays_with_one_warning_line(old_env, tmp_path):
-    bin_dir, _old = old_env
-    out = run(bin_dir, "asobi", "games", "--json", home=tmp_path)
+    out = run(old_env, "asobi", "games", "--json", home=tmp_path)
     assert out.returncode == 0, out.stderr
     games = {g["name"]: g for g in json.loads(out.stdout)}
     assert games["goofspiel-old"]["distribution"] == "asobi-goofspiel-old 0.1.0"
@@ -64,12 +67,11 @@ def test_the_older_game_is_listed_beside_todays_with_one_warning_line(old_env, t
 
 @pytest.mark.slow
 def test_the_older_game_plays_to_the_end_and_replays_its_record(old_env, tmp_path):
-    bin_dir, _old = old_env
     record = tmp_path / "game.json"
-    play = run(bin_dir, "asobi", "play", "goofspiel-old", "--players", "human,ai:search",
+    play = run(old_env, "asobi", "play", "goofspiel-old", "--players", "human,ai:search",
                "--seed", "5", "--record", str(record), stdin="1\n" * 40, home=tmp_path)
     assert play.returncode == 0 and "Game over." in play.stdout, play.stdout + play.stderr
-    replay = run(bin_dir, "asobi", "replay", str(record), "--json", home=tmp_path)
+    replay = run(old_env, "asobi", "replay", str(record), "--json", home=tmp_path)
     assert replay.returncode == 0, replay.stderr
     result = json.loads(replay.stdout)
     assert result["finished"] is True and result["game"] == "goofspiel-old"
@@ -78,8 +80,7 @@ def test_the_older_game_plays_to_the_end_and_replays_its_record(old_env, tmp_pat
 @pytest.mark.slow
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
 def test_the_older_games_records_replay_to_their_results(old_env, tmp_path, path):
-    bin_dir, _old = old_env
-    replay = run(bin_dir, "asobi", "replay", str(path), "--json", home=tmp_path)
+    replay = run(old_env, "asobi", "replay", str(path), "--json", home=tmp_path)
     assert replay.returncode == 0, replay.stderr
     expected = json.loads(path.read_text(encoding="utf-8"))["expected"]
     assert {k: v for k, v in json.loads(replay.stdout).items() if k in expected} == expected
@@ -87,7 +88,6 @@ def test_the_older_games_records_replay_to_their_results(old_env, tmp_path, path
 
 @pytest.mark.slow
 def test_the_older_game_passes_its_own_tests_unchanged(old_env, tmp_path):
-    bin_dir, old = old_env
-    out = run(bin_dir, "pytest", "-q", "-p", "no:cacheprovider", cwd=old, home=tmp_path)
+    out = run(old_env, "pytest", "-q", "-p", "no:cacheprovider", cwd=old_env.old, home=tmp_path)
     assert out.returncode == 0 and " passed" in out.stdout and "skipped" not in out.stdout, \
         out.stdout + out.stderr

@@ -28,7 +28,8 @@ def test_broken_import_is_a_warning_and_the_rest_works(registry_of):
 def test_plugin_breaking_the_contract_is_skipped_with_a_warning(registry_of):
     warnings: list[str] = []
     reg = registry_of(
-        {"nim": "asobi_nim", "inc": "toys:INCOMPLETE", "bad": "toys:BROKEN"}, warnings=warnings
+        {"nim": "asobi_nim", "inc": "support.toys:INCOMPLETE", "bad": "support.toys:BROKEN"},
+        warnings=warnings,
     )
     assert list(reg.games()) == ["nim"]
     assert any("does not implement asobi_setup" in w for w in warnings)
@@ -51,9 +52,9 @@ def test_unknown_game_suggests(registry_of):
 
 
 def test_games_never_run_each_others_hooks(registry_of):
-    import toys
+    from support import toys
 
-    reg = registry_of({"nim": "asobi_nim", "highcard": "toys:HIGHCARD"})
+    reg = registry_of({"nim": "asobi_nim", "highcard": "support.toys:HIGHCARD"})
     toys.HIGHCARD.calls.clear()
     nim = reg.game("nim")
     session = Session(nim, load(nim.info), ["ai:random", "ai:random"], seed=1)
@@ -82,7 +83,8 @@ class Stats:
 
 def test_cross_cutting_plugins_adjust_scores_and_observe_every_game(registry_of):
     stats = Stats()
-    reg = registry_of({"nim": "asobi_nim", "highcard": "toys:HIGHCARD"}, plugins=[Bonus(), stats])
+    reg = registry_of({"nim": "asobi_nim", "highcard": "support.toys:HIGHCARD"},
+                      plugins=[Bonus(), stats])
     for name in ("nim", "highcard"):
         game = reg.game(name)
         session = Session(game, load(game.info), ["human", "ai:random"], seed=5)
@@ -115,27 +117,27 @@ def test_listing_games_imports_no_frontend():
 
 
 def test_conformance_kit_passes_good_games(registry_of):
-    reg = registry_of({"nim": "asobi_nim", "highcard": "toys:HIGHCARD"})
+    reg = registry_of({"nim": "asobi_nim", "highcard": "support.toys:HIGHCARD"})
     check_game(reg.game("nim"), players=2, games=5, expect_hidden=False)
     check_game(reg.game("nim"), players=3, games=5, expect_hidden=False)
     check_game(reg.game("highcard"), players=4, games=5)
 
 
 def test_conformance_kit_catches_a_leaking_observation(registry_of):
-    reg = registry_of({"leaky": "toys:LEAKY"})
+    reg = registry_of({"leaky": "support.toys:LEAKY"})
     with pytest.raises(ConformanceError, match="'all\\[1\\]' reveals hidden information"):
         check_game(reg.game("leaky"), players=2, games=3)
 
 
 def test_conformance_kit_catches_events_that_tell_a_seat_what_it_cannot_see(registry_of):
-    reg = registry_of({"loud": "toys:LOUD", "highcard": "toys:HIGHCARD"})
+    reg = registry_of({"loud": "support.toys:LOUD", "highcard": "support.toys:HIGHCARD"})
     with pytest.raises(ConformanceError, match="events that depend on what it cannot see"):
         check_game(reg.game("loud"), players=3, games=3)
     check_game(reg.game("highcard"), "standard", players=3, games=3)  # a variant by name
 
 
 def test_conformance_kit_catches_moves_offered_to_a_seat_not_to_act(registry_of):
-    reg = registry_of({"eager": "toys:EAGER"})
+    reg = registry_of({"eager": "support.toys:EAGER"})
     with pytest.raises(ConformanceError, match="is not to act but has legal actions"):
         check_game(reg.game("eager"), players=3, games=2)
 
@@ -164,7 +166,7 @@ def test_conformance_kit_catches_an_ai_level_that_breaks_the_rules(registry_of):
 
 
 def test_conformance_kit_catches_a_hidden_variant_that_hides_nothing(registry_of):
-    reg = registry_of({"lazy": "toys:LAZY"})
+    reg = registry_of({"lazy": "support.toys:LAZY"})
     with pytest.raises(ConformanceError, match="never changed anything another seat sees"):
         check_game(reg.game("lazy"), players=2, games=3)
 
@@ -177,7 +179,7 @@ class Misspelt:
 
 def test_broken_cross_cutting_plugin_warns_once_and_games_still_play(registry_of):
     warnings: list[str] = []
-    reg = registry_of({"nim": "asobi_nim", "highcard": "toys:HIGHCARD"}, plugins=[Misspelt()],
-                      warnings=warnings)
+    reg = registry_of({"nim": "asobi_nim", "highcard": "support.toys:HIGHCARD"},
+                      plugins=[Misspelt()], warnings=warnings)
     assert sorted(reg.games()) == ["highcard", "nim"]
     assert len(warnings) == 1 and "asobi_game_ovr" in warnings[0]

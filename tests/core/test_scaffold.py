@@ -19,7 +19,6 @@ import subprocess
 import sys
 import time
 import tomllib
-import venv
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint
@@ -35,6 +34,7 @@ from asobi.errors import AsobiError
 from asobi.registry import Registry, discover
 from asobi.scaffold import add_new_command, new_frontend, new_game, new_variant
 from asobi_frontends.web.hookspecs import web_assets
+from support.venvs import SharedEnvironment
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOFSPIEL = ROOT / "tests" / "plugins" / "asobi-goofspiel"
@@ -279,15 +279,20 @@ def test_goofspiel_passes_the_conformance_kit(from_source):
 
 @dataclass
 class Fresh:
-    bin: Path
+    shared: SharedEnvironment
     work: Path
     game: Path
     frontend: Path
     goofspiel: Path
 
+    @property
+    def bin(self) -> Path:
+        return self.shared.bin
+
     def env(self) -> dict[str, str]:
-        return {"PATH": f"{self.bin}:/usr/bin:/bin", "ASOBI_LANG": "en", "HOME": str(self.work),
-                "ASOBI_CONFIG_DIR": str(self.work / "config"), "PYTHONUNBUFFERED": "1"}
+        return self.shared.environ(self.game, self.frontend, self.goofspiel,
+                                   HOME=str(self.work), ASOBI_CONFIG_DIR=str(self.work / "config"),
+                                   PYTHONUNBUFFERED="1")
 
     def run(self, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
         return subprocess.run([str(self.bin / args[0]), *args[1:]], input=stdin,
@@ -295,19 +300,12 @@ class Fresh:
 
 
 @pytest.fixture(scope="module")
-def fresh(tmp_path_factory) -> Fresh:
-    """asobi, a new game, a new frontend and Goofspiel, pip-installed into one new venv."""
+def fresh(asobi_env, tmp_path_factory) -> Fresh:
+    """asobi (pip-installed from this tree), a new game, a new frontend and Goofspiel."""
     work = tmp_path_factory.mktemp("scaffold")
     goofspiel = work / "asobi-goofspiel"
     shutil.copytree(GOOFSPIEL, goofspiel, ignore=NOT_SOURCE)
-    env = Fresh(work / "venv" / "bin", work, new_game("duel", work),
-                new_frontend("plain", work), goofspiel)
-    venv.create(work / "venv", with_pip=True)
-    subprocess.run([str(env.bin / "python"), "-m", "pip", "install", "--quiet",
-                    "--disable-pip-version-check", f"{ROOT}[web]", str(env.game),
-                    str(env.frontend), str(goofspiel), "pytest"],
-                   check=True, capture_output=True, text=True, timeout=600)
-    return env
+    return Fresh(asobi_env, work, new_game("duel", work), new_frontend("plain", work), goofspiel)
 
 
 @pytest.mark.slow

@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from asobi import cli
+from support.profiles import examples
 
 COMMANDS = ["help", "rules", "look", "", "HELP", " 1 ", "01", "\uff11", "\u0662", "\u00b2"]
 FILE_NAMES = [
@@ -78,7 +79,7 @@ def replays(main, path: Path) -> dict:
 
 @pytest.mark.parametrize("game", sorted(SEATS))
 @settings(
-    max_examples=30,
+    max_examples=examples(30),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
-import venv
 from pathlib import Path
 
 import pytest
@@ -13,22 +13,20 @@ ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = ROOT / "tests" / "plugins"
 
 
+PACKAGES = ("asobi-nim", "asobi-broken", "asobi-first-level", "asobi-house-pack", "asobi-echo")
+
+
 @pytest.fixture(scope="module")
-def fresh_env(tmp_path_factory) -> Path:
-    where = tmp_path_factory.mktemp("venv")
-    venv.create(where, with_pip=True)
-    pip = [str(where / "bin" / "python"), "-m", "pip", "install", "--quiet",
-           "--disable-pip-version-check"]
-    packages = ["asobi-nim", "asobi-broken", "asobi-first-level", "asobi-house-pack",
-                "asobi-echo"]
-    subprocess.run([*pip, str(ROOT), *(str(PLUGINS / p) for p in packages)],
-                   check=True, capture_output=True, text=True)
-    return where / "bin"
+def fresh_env(asobi_env) -> dict[str, str]:
+    """The environment of a command that sees asobi and these five test packages installed."""
+    return asobi_env.environ(*(PLUGINS / p for p in PACKAGES))
 
 
-def asobi(bin_dir: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
-    return subprocess.run([str(bin_dir / "asobi"), *args], input=stdin, capture_output=True,
-                          text=True, timeout=120, env={"PATH": "/usr/bin:/bin", "ASOBI_LANG": "en"})
+def asobi(env: dict[str, str], *args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    program = shutil.which("asobi", path=env["PATH"])  # the environment's own asobi
+    assert program is not None
+    return subprocess.run([program, *args], input=stdin, capture_output=True, text=True,
+                          timeout=120, env=env)
 
 
 @pytest.mark.slow

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from asobi import records, variants
 from asobi.errors import AsobiError
+from support.profiles import examples
 
 LOCATED = re.compile(r"^.+:\d+:\d+: .+")
 
@@ -76,7 +77,7 @@ def koikoi_variants(draw) -> str:
 
 
 @settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -93,7 +94,7 @@ def test_any_variant_file_loads_or_gives_located_errors(installed, tmp_path, tex
         pass
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(junk=st.text(max_size=40))
 def test_any_text_as_a_variant_file_is_a_clean_error(installed, tmp_path_factory, junk):
     info = installed.game("koikoi").info
@@ -118,7 +119,7 @@ moves = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     game=st.sampled_from(["koikoi", "sakura"]),
     seed=st.one_of(st.integers(0, 5), scalars),

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from asobi import userconfig
 from asobi.cli import main
 from asobi.errors import AsobiError
+from support.profiles import examples
 
 
 @pytest.fixture
@@ -221,7 +222,7 @@ def test_the_language_comes_from_asobi_lang_then_settings_then_locale(monkeypatc
     assert userconfig.default_lang(saved, {"ASOBI_LANG": "pt", "LC_ALL": "ja"}) == "pt"
 
 
-@settings(max_examples=80, deadline=None,
+@settings(max_examples=examples(80), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(content=st.one_of(
     st.binary(max_size=60),

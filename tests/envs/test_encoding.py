@@ -8,6 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from support.profiles import examples
+
 pytest.importorskip("numpy")
 
 import numpy as np  # noqa: E402
@@ -43,7 +45,7 @@ def random_position(setting, seed, moves):
 
 @pytest.mark.parametrize("name,players", [("koikoi", 2), ("sakura", 2), ("sakura", 5),
                                           ("goofspiel", 3)])
-@settings(max_examples=8, deadline=None,
+@settings(max_examples=examples(8), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), moves=st.integers(0, 40))
 def test_a_seats_numbers_are_the_same_in_every_world_it_cannot_tell_apart(

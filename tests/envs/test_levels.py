@@ -101,6 +101,7 @@ def test_mcts_refuses_a_game_that_hides_things(games):
         make_agent(game, "openspiel-mcts", 0, game.load_variant(None).rules, 2, 1)
 
 
+@pytest.mark.stats
 def test_ismcts_beats_random_play_at_nim(games):
     needs_openspiel()
     # Nim from 3-4-5 is a first player's win; ISMCTS as the first player should take it

@@ -10,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from support.profiles import examples
+
 pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("open_spiel")
 
@@ -130,7 +132,7 @@ def test_the_observers_give_the_states_tensors_and_strings(names, text):
 @pytest.mark.parametrize("text", ["python_asobi_koikoi(variant=koikoi-japan)",
                                   "python_asobi_sakura(players=3,dynamics=sequential)",
                                   "python_asobi_goofspiel(dynamics=sequential)"])
-@settings(max_examples=6, deadline=None,
+@settings(max_examples=examples(6), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**31), moves=st.integers(0, 30))
 def test_a_resampled_world_looks_the_same_to_the_seat(names, text, seed, moves):

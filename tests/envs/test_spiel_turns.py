@@ -18,6 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from support.profiles import examples
+
 pytest.importorskip("pyspiel")
 pytest.importorskip("open_spiel")
 
@@ -30,7 +32,7 @@ from asobi.envs.spiel_state import dealt  # noqa: E402
 from asobi.errors import AsobiError  # noqa: E402
 from asobi.session import Session  # noqa: E402
 
-SETTINGS = settings(max_examples=8, deadline=None,
+SETTINGS = settings(max_examples=examples(8), deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 SIMULTANEOUS = [("sakura", "neutral-from-hand", 2), ("sakura", "standard", 3),
                 ("goofspiel", None, 2)]

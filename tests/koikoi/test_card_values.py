@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from asobi_koikoi import observe, plugin
 from asobi_koikoi.ai_cardvalues import CardValuesAgent
+from support.profiles import examples
 
 from .helpers import legal, position, start
 
@@ -92,7 +93,7 @@ def test_with_nothing_to_capture_it_lays_down_what_costs_least():
     assert "nothing to capture" in str(reason)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), seat=st.integers(0, 1), variant=st.sampled_from(
     ["koikoi-japan", "standard", "italian"]), data=st.data())
 def test_whole_games_legal_and_the_same_twice(seed, seat, variant, data):

@@ -19,10 +19,11 @@ from asobi_koikoi.cards import CARD_IDS, INDEX, mask_of
 from asobi_koikoi.engine import CHOOSE, DECIDE, OVER, STEP_DRAW, STEP_PLAY, RoundResult
 from asobi_koikoi.rules import Rules, compile_rules
 from asobi_koikoi.search import POINTS_SHARE, HardAgent, Searcher, outcome
+from support.profiles import examples
 
 from .helpers import preset, start
 
-SETTINGS = settings(max_examples=30, deadline=None)
+SETTINGS = settings(max_examples=examples(30), deadline=None)
 MULTI_ROUND = ("italian", "koikoi-japan", "nintendo")
 STOP_OR_GO = [{"koikoi": False}, {"koikoi": True}]
 

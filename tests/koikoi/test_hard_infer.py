@@ -16,10 +16,11 @@ from asobi_koikoi.ai_eval import Model
 from asobi_koikoi.ai_infer import Inference, inferred_worlds, past_plays
 from asobi_koikoi.ai_world import Worlds, read_view, sample_world
 from asobi_koikoi.cards import INDEX, month_mask
+from support.profiles import examples
 
 from .helpers import PRESETS, act, deal, legal, start
 
-SETTINGS = settings(max_examples=25, deadline=None)
+SETTINGS = settings(max_examples=examples(25), deadline=None)
 preset_names = st.sampled_from(PRESETS)
 
 

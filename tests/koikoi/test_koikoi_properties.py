@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 from asobi_koikoi import engine, plugin
 from asobi_koikoi.cards import CARD_IDS, FULL, ids_of, mask_of
 from asobi_koikoi.rules import compile_rules
+from support.profiles import examples
 
 from .helpers import PRESETS, preset, start
 
-SETTINGS = settings(max_examples=25, deadline=None)
+SETTINGS = settings(max_examples=examples(25), deadline=None)
 preset_names = st.sampled_from(PRESETS)
 
 

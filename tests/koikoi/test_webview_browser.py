@@ -11,16 +11,12 @@ first player meets a koi-koi decision after a few moves.
 from __future__ import annotations
 
 import json
-import sys
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-
-from webhelpers import SHOTS, LiveServer, chromium_browser, needs_chromium, served  # noqa: E402
+from support.web import SHOTS, LiveServer, needs_chromium, served
 
 SEED = 9  # with "play the first card, capture the first candidate" a decision comes on move 4
 PHONE = {"width": 390, "height": 844}
@@ -32,11 +28,6 @@ pytestmark = needs_chromium
 @pytest.fixture(scope="module")
 def server(tmp_path_factory, nim_on_path):
     yield from served(tmp_path_factory.mktemp("kkweb"))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from chromium_browser()
 
 
 def new_game(server: LiveServer) -> tuple[str, str]:

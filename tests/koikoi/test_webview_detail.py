@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from asobi_koikoi import plugin
 from asobi_koikoi.rules import compile_rules
 from asobi_koikoi.scoring import breakdown, stop_points
+from support.profiles import examples
 
 from .helpers import PRESETS, act, legal, preset, start
 
@@ -26,7 +27,7 @@ WEBVIEW = Path(plugin.__file__).parent / "webview"
 LOCALE = Path(plugin.__file__).parent / "locale"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(name=st.sampled_from(PRESETS), total=st.integers(0, 40), own=st.integers(0, 4),
        other=st.integers(0, 4))
 def test_the_breakdown_ends_at_what_a_stop_scores(name, total, own, other):
@@ -38,7 +39,7 @@ def test_the_breakdown_ends_at_what_a_stop_scores(name, total, own, other):
     assert all(s["kind"] in kinds for s in steps)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(name=st.sampled_from(PRESETS), seed=st.integers(0, 2**32), koikoi=st.booleans())
 @example(name="koikoi-japan", seed=61418, koikoi=True)  # a bonus yaku (red and blue ribbons)
 def test_every_round_end_shows_the_yaku_with_their_cards_and_the_points(name, seed, koikoi):

@@ -22,6 +22,7 @@ from asobi_sakura import engine
 from asobi_sakura.calibrate import play_game
 from asobi_sakura.records import replay
 from asobi_sakura.rules import SCHEMA, compile_rules, mapping_for_players
+from support.profiles import examples
 
 from .conftest import standard_mapping
 
@@ -156,7 +157,7 @@ def test_tuned_variant_sets_two_five_and_six_players_only(tuned, mapping):
     assert rules.for_players(3) is rules and rules.for_players(4) is rules
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.sampled_from([3, 4]), seed=st.integers(0, 2**32))
 def test_tuned_games_of_three_or_four_are_standard_games(tuned, players, seed):
     mine = play_game(compile_rules(tuned.rules), players, seed, level="easy")
@@ -164,7 +165,7 @@ def test_tuned_games_of_three_or_four_are_standard_games(tuned, players, seed):
     assert engine.result(mine) == engine.result(theirs)
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.sampled_from([2, 5, 6]), data=st.data())
 def test_tuned_games_deal_and_refill_their_own_hand_size(tuned, players, data):
     """Moves drawn at random: at every pick all hands hold the number's hand size."""

@@ -15,6 +15,7 @@ from asobi_sakura.ai_value import tree_points, value
 from asobi_sakura.scoring import score_tree, winner_of
 from asobi_sakura.search import HardAgent, margin, worth
 from asobi_sakura.state import painter_count
+from support.profiles import examples
 
 from .conftest import make_test_deck, place, rules_with, run
 
@@ -53,7 +54,7 @@ def tree_positions(draw):
     return state
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(tree_positions())
 def test_the_ai_places_painters_at_a_tree_exactly_as_the_scoring_does(state):
     expected = tree_points(state)

@@ -9,10 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from asobi_sakura import engine
+from support.profiles import examples
 
 from .conftest import random_game, rules_with
 
-SETTINGS = settings(max_examples=12, deadline=None)
+SETTINGS = settings(max_examples=examples(12), deadline=None)
 players_st = st.integers(min_value=2, max_value=6)
 seeds = st.integers(min_value=0, max_value=10**6)
 modes = st.sampled_from(["deck", "hand", "none"])
@@ -96,7 +97,7 @@ def test_same_seed_and_moves_replay_identically(players, seed, mode):
     assert engine.to_act(again) == []
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(players=players_st, seed=seeds, mode=modes)
 def test_observations_do_not_depend_on_hidden_information(players, seed, mode):
     rng = random.Random(seed)

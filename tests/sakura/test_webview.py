@@ -7,7 +7,6 @@ engine. Skipped when Chromium or Playwright is missing."""
 from __future__ import annotations
 
 import json
-import os
 import random
 from pathlib import Path
 
@@ -16,12 +15,12 @@ import yaml
 
 from asobi.model import SetupContext
 from asobi_sakura import engine, plugin
+from support.web import needs_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
 BASE = "http://sakura.test/"
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Chromium not installed")
+pytestmark = [needs_chromium, pytest.mark.browser]
 
 PAGE = """<!doctype html><html lang="LANG"><meta charset="utf-8"><body><div id="root"></div>
 <script type="module">
@@ -47,16 +46,6 @@ window.view = mount(document.getElementById("root"), ctx);
 window.ready = true;
 </script>
 <script type="application/json" id="catalogue">CATALOGUE</script>"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM,
-                                     args=["--headless=new", "--no-sandbox", "--disable-gpu"])
-        yield chromium
-        chromium.close()
 
 
 def _page(browser, lang: str = "en", query: str = ""):

@@ -11,12 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from .webview_live import (
+from support.sakura_web import (
     DESKTOP,
     PHONE,
     Table,
     at_rest,
-    chromium_browser,
     drawn,
     needs_chromium,
     shot,
@@ -33,11 +32,6 @@ def server(tmp_path_factory):
     live = start_server(tmp_path_factory.mktemp("sakura-web"))
     yield live
     live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from chromium_browser()
 
 
 def _context(browser, size, lang="en", reduced=False, deck="classic"):

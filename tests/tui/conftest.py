@@ -3,16 +3,10 @@ for the async tests that drive Textual's Pilot."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from tuihelpers import make_launch  # noqa: E402
-
-from asobi.frontend import Launch  # noqa: E402
+from asobi.frontend import Launch
+from support.tui import make_launch
 
 
 @pytest.fixture

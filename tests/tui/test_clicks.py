@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import OptionList
-from tuihelpers import make_launch, settle, to_a_direction_choice
 
 from asobi_frontends.tui.app import TableApp
 from asobi_koikoi.tuiview.tiles import ACTION_KEY as KOIKOI_KEY
 from asobi_sakura.tuiview.tiles import ACTION_KEY as SAKURA_KEY
+from support.tui import make_launch, settle, to_a_direction_choice
 
 pytestmark = pytest.mark.anyio
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pluggy
 import pytest
 from textual.widgets import Static
-from tuihelpers import make_launch, settle
 
 from asobi_frontends.tui import hookspecs
 from asobi_frontends.tui.app import TableApp
 from asobi_frontends.tui.hookspecs import TuiView, ViewContext, tui_view
+from support.tui import make_launch, settle
 
 pytestmark = pytest.mark.anyio
 hookimpl = pluggy.HookimplMarker("asobi")

@@ -6,11 +6,11 @@ import io
 import json
 
 import pytest
-from tuihelpers import play_by_keys, settle
 
 from asobi_frontends.text.loop import TextFrontend
 from asobi_frontends.tui.app import TableApp
 from asobi_frontends.tui.screens import ChoiceScreen, TextScreen, numbered
+from support.tui import play_by_keys, settle
 
 pytestmark = pytest.mark.anyio
 

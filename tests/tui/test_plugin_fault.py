@@ -9,11 +9,11 @@ from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
-from tuihelpers import make_launch, settle
 
 from asobi.registry import Registry
 from asobi_frontends.tui.app import TableApp
 from asobi_frontends.tui.screens import TextScreen
+from support.tui import make_launch, settle
 
 pytestmark = pytest.mark.anyio
 

@@ -5,7 +5,6 @@ cards their whole text; at 80x24 the compact tiles stay, within the view."""
 from __future__ import annotations
 
 import pytest
-from tuihelpers import make_launch, settle
 
 from asobi.i18n import translator
 from asobi_frontends.tui.app import TableApp
@@ -13,6 +12,7 @@ from asobi_koikoi.cards import INDEX
 from asobi_koikoi.names import card_name
 from asobi_koikoi.tuiview.tiles import full_name_width, short_name
 from asobi_sakura.view import garden_text, painter_text
+from support.tui import make_launch, settle
 
 pytestmark = pytest.mark.anyio
 

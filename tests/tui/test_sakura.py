@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from tuihelpers import play_by_keys, settle
 
 from asobi_frontends.tui.app import TableApp
 from asobi_frontends.tui.screens import ChoiceScreen
+from support.tui import play_by_keys, settle
 
 pytestmark = pytest.mark.anyio
 

@@ -19,6 +19,7 @@ from asobi_sakura.tuiview.tiles import (
     wrapped,
 )
 from asobi_sakura.view import garden_text, painter_text
+from support.profiles import examples
 
 TEXTS = st.text(alphabet=st.sampled_from("ab cdef 皇帝前進-"), max_size=60)
 LANGS = ("en", "pt", "it", "ja")
@@ -53,7 +54,7 @@ def _needs(_, cards, layout: HandLayout) -> tuple[int, int]:
             max(len(wrapped(painter_text(c, _), inner)) for c in cards))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(CARDS, min_size=1, max_size=9), st.integers(min_value=40, max_value=140),
        st.integers(min_value=0, max_value=40), st.sampled_from(LANGS))
 def test_a_hand_is_whole_when_some_layout_fits(cards, width, room, lang):

@@ -11,11 +11,11 @@ import re
 
 import pytest
 from rich.text import Text
-from tuihelpers import make_launch, play_by_keys, settle
 
 from asobi.i18n import translator
 from asobi_frontends.text.loop import TextFrontend
 from asobi_frontends.tui.app import TableApp
+from support.tui import make_launch, play_by_keys, settle
 
 pytestmark = pytest.mark.anyio
 

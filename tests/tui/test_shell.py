@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input
-from tuihelpers import make_launch, play_by_keys, settle
 
 from asobi.errors import AsobiError
 from asobi_frontends.tui import FRONTEND
 from asobi_frontends.tui.app import TableApp
 from asobi_frontends.tui.generic import GenericView
 from asobi_frontends.tui.screens import SaveScreen, TextScreen
+from support.tui import make_launch, play_by_keys, settle
 
 pytestmark = pytest.mark.anyio
 

@@ -7,10 +7,10 @@ After a deliberate change of the table, look at the new pictures and update them
 from __future__ import annotations
 
 import pytest
-from tuihelpers import make_launch, settle, to_a_direction_choice
 
 from asobi_frontends.tui.app import TableApp
 from asobi_frontends.tui.screens import ChoiceScreen
+from support.tui import make_launch, settle, to_a_direction_choice
 
 
 def _app(registry, game, seats="human,ai:easy", **kwargs):

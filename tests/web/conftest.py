@@ -3,20 +3,16 @@ game without a browser view), an app on a temporary SQLite file, and a live serv
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from webhelpers import TEST_OPTIONS, LiveServer, build_registry  # noqa: E402
-
-from asobi.registry import Registry  # noqa: E402
-from asobi_frontends.web.app import create_app  # noqa: E402
-from asobi_frontends.web.store import Store  # noqa: E402
+from asobi.registry import Registry
+from asobi_frontends.web.app import create_app
+from asobi_frontends.web.store import Store
+from support.web import TEST_OPTIONS, LiveServer, build_registry
 
 
 @pytest.fixture(scope="session")

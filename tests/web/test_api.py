@@ -5,39 +5,11 @@ from __future__ import annotations
 import json
 
 from starlette.testclient import TestClient
-from webhelpers import TEST_OPTIONS, need, wait_until
 
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.store import Store
-
-
-def start(client, game="nim", seats=("human", "ai:random"), **extra):
-    """Create a game; return the answer with ``tokens``: one per human seat, the creator's
-    own and, for the others, a token minted by claiming their invitation."""
-    res = client.post("/api/games", json={"game": game, "seats": list(seats), **extra})
-    assert res.status_code == 201, res.text
-    created = res.json()
-    tokens = [None] * len(seats)
-    if created["seat"] is not None:
-        tokens[created["seat"]] = created["token"]
-    for invitation in created["invitations"]:
-        claim = client.post(f"/api/join/{created['id']}", json={"code": invitation["code"]})
-        assert claim.status_code == 200, claim.text
-        tokens[claim.json()["seat"]] = claim.json()["token"]
-    return {**created, "tokens": tokens}
-
-
-def seat_get(client, game_id, token, since=-1):
-    res = client.get(f"/api/play/{game_id}?since={since}", headers={"X-Asobi-Token": token})
-    assert res.status_code == 200, res.text
-    return res.json()
-
-
-def move(client, game_id, token, index=0, version=None):
-    if version is None:
-        version = seat_get(client, game_id, token)["version"]
-    return client.post(f"/api/play/{game_id}/act", json={"index": index, "version": version},
-                       headers={"X-Asobi-Token": token})
+from support.api import move, seat_get, start
+from support.web import TEST_OPTIONS, need, wait_until
 
 
 def test_lobby_lists_every_installed_game_with_variants(client):

@@ -9,21 +9,16 @@ Screenshots of the main screens go to tests/_artifacts/screenshots/.
 from __future__ import annotations
 
 import pytest
-from webhelpers import (
+
+from support.web import (
     PRACTICE_SEED,
     SHOTS,
-    chromium_browser,
     need,
     needs_chromium,
     pin_practice_seed,
 )
 
 pytestmark = needs_chromium
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from chromium_browser()
 
 
 @pytest.fixture

@@ -17,13 +17,13 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import httpx2
-from test_api import move, seat_get, start
-from webhelpers import TEST_OPTIONS, need
 
 from asobi.driver import Driver
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.games import Hub
 from asobi_frontends.web.store import Store
+from support.api import move, seat_get, start
+from support.web import TEST_OPTIONS, need
 
 FLOODER = "10.0.0.1"
 BYSTANDER = "10.0.0.2"

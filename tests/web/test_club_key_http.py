@@ -12,7 +12,8 @@ from urllib.parse import quote
 
 import httpx2
 import pytest
-from serveproc import Served
+
+from support.serveproc import Served
 
 RECORD = {"format": 1, "game": "koikoi", "variant": "standard", "seed": 7,
           "seats": ["human", "ai:easy"], "moves": []}

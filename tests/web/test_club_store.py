@@ -9,11 +9,11 @@ import sqlite3
 
 import pytest
 from starlette.testclient import TestClient
-from test_api import move, seat_get, start
-from webhelpers import TEST_OPTIONS, wait_until
 
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.store import Store
+from support.api import move, seat_get, start
+from support.web import TEST_OPTIONS, wait_until
 
 FULL = "database or disk is full"
 

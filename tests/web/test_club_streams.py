@@ -13,9 +13,9 @@ from typing import Any
 
 import httpx2
 import pytest
-from webhelpers import TEST_OPTIONS, LiveServer
 
 from asobi_frontends.web.games import Hub
+from support.web import TEST_OPTIONS, LiveServer
 
 
 @pytest.fixture

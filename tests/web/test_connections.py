@@ -18,7 +18,6 @@ from typing import Any
 
 import httpx2
 import pytest
-from serveproc import Served, run_asobi
 
 from asobi_frontends.web.connections import (
     ACCEPT_BATCH,
@@ -31,6 +30,7 @@ from asobi_frontends.web.connections import (
 from asobi_frontends.web.guard import SECURITY_HEADERS, Guard
 from asobi_frontends.web.protocol import bounded_protocol
 from asobi_frontends.web.server import connection_limits, make_config
+from support.serveproc import Served, run_asobi
 
 HEADER_SECONDS = 1.0
 BODY_SECONDS = 1.0
@@ -363,10 +363,10 @@ def test_an_unexpected_failure_is_json_with_the_security_headers(web_registry, t
     """Starlette answers an unexpected exception from outside every middleware: the answer
     still carries the headers."""
     from starlette.testclient import TestClient
-    from webhelpers import TEST_OPTIONS
 
     from asobi_frontends.web.app import create_app
     from asobi_frontends.web.store import Store
+    from support.web import TEST_OPTIONS
 
     store = Store(tmp_path / "fail.sqlite3")
     app = create_app(web_registry, store, options=TEST_OPTIONS)

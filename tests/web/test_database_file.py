@@ -14,11 +14,11 @@ from pathlib import Path
 
 import httpx2
 import pytest
-from serveproc import Served, run_asobi
 
 from asobi.errors import AsobiError
 from asobi_frontends.web.seats import Keys
 from asobi_frontends.web.store import APPLICATION_ID, Store
+from support.serveproc import Served, run_asobi
 
 IN_USE = "is in use by another asobi server"
 RECORD = {"format": 1, "game": "nim", "variant": "standard", "seed": 4,

@@ -8,13 +8,13 @@ import logging
 
 import pytest
 from starlette.testclient import TestClient
-from test_api import move, seat_get, start
-from webhelpers import TEST_OPTIONS, LiveServer, need, wait_until
 
 from asobi.seeds import parse_seed
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.options import ServerOptions
 from asobi_frontends.web.store import Store
+from support.api import move, seat_get, start
+from support.web import TEST_OPTIONS, LiveServer, need, wait_until
 
 JSON = {"Content-Type": "application/json"}
 

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from webhelpers import TEST_OPTIONS, wait_until
 
 from asobi.registry import Registry
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.store import Store
+from support.web import TEST_OPTIONS, wait_until
 
 FAULTY = Path(__file__).resolve().parents[2] / "tests" / "plugins" / "asobi-faulty"
 STOPPED = ("this table stopped because a plugin failed: asobi_faulty.game `asobi_apply` raised "

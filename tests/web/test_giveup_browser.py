@@ -14,7 +14,8 @@ from test_invitations_browser import (  # noqa: F401  (fixtures)
     stored_text,
     token_of,
 )
-from webhelpers import needs_chromium
+
+from support.web import needs_chromium
 
 pytestmark = needs_chromium
 

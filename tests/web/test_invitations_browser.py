@@ -12,7 +12,8 @@ import re
 from typing import Any
 
 import pytest
-from webhelpers import SHOTS, chromium_browser, needs_chromium
+
+from support.web import SHOTS, needs_chromium
 
 pytestmark = needs_chromium
 
@@ -21,11 +22,6 @@ STORAGE = """() => {
     Array.from({ length: store.length }, (_, i) => store.key(i)).map((k) => [k, store.getItem(k)]));
   return { local: dump(localStorage), session: dump(sessionStorage) };
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from chromium_browser()
 
 
 class People:

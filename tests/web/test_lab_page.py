@@ -7,10 +7,10 @@ Screenshots: tests/_artifacts/screenshots/lab-phone-*.png."""
 from __future__ import annotations
 
 import pytest
-from webhelpers import SHOTS, chromium_browser, needs_chromium
 
 from asobi.lab import run_lab
 from asobi.lab.html import write_html
+from support.web import SHOTS, needs_chromium
 
 pytestmark = needs_chromium
 PHONE = {"width": 390, "height": 844}
@@ -53,11 +53,6 @@ LOOK = """() => {
            head: getComputedStyle(document.querySelector('thead')).position},
   };
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from chromium_browser()
 
 
 def depth(text: str) -> int:

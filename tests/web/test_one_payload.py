@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from test_api import seat_get, start
-
 import asobi_frontends.web.live as live_module
+from support.api import seat_get, start
 
 
 def counting(monkeypatch, obj: Any, name: str, counter: Counter[str]) -> None:

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import random
 
-from webhelpers import TEST_OPTIONS, need
-
 from asobi.frontend import Launch
 from asobi.session import Session, parse_seats
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.newgame import NewGame
 from asobi_frontends.web.store import Store
+from support.web import TEST_OPTIONS, need
 
 
 def test_the_web_game_is_dealt_as_the_record_pinned_it(web_registry, tmp_path):

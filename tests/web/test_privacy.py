@@ -6,10 +6,9 @@ import json
 import random
 from typing import Any
 
-from webhelpers import create_game, need, play
-
 from asobi_frontends.web.games import Hub
 from asobi_frontends.web.store import Store
+from support.web import create_game, need, play
 
 
 def strings_in(value: Any) -> set[str]:

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import httpx2
 import pytest
-from webhelpers import create_game, free_port, play, wait_until
 
 from asobi_frontends.web.games import Hub
 from asobi_frontends.web.store import Store
+from support.web import create_game, free_port, play, wait_until
 
 HERE = Path(__file__).resolve().parent
 ASOBI = Path(sys.executable).parent / "asobi"

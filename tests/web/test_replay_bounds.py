@@ -23,7 +23,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
-from webhelpers import TEST_OPTIONS
 
 from asobi import schema
 from asobi_frontends.web import replay as replay_route
@@ -31,6 +30,8 @@ from asobi_frontends.web.app import create_app
 from asobi_frontends.web.replay import MAX_MOVES
 from asobi_frontends.web.store import Store
 from asobi_sakura.garden import MAX_SPACES
+from support.profiles import examples
+from support.web import TEST_OPTIONS
 
 README = Path(replay_route.__file__).with_name("README.md")
 WALL = 2.0
@@ -227,7 +228,7 @@ def sakura_rules(web_registry) -> dict[str, Any]:
     return dict(web_registry.game("sakura").load_variant("standard").rules)
 
 
-@settings(max_examples=50, deadline=None,
+@settings(max_examples=examples(50), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                  HealthCheck.data_too_large])
 @given(data=st.data())

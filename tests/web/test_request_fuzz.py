@@ -10,10 +10,11 @@ from urllib.parse import quote
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
-from webhelpers import TEST_OPTIONS
 
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.store import Store
+from support.profiles import examples
+from support.web import TEST_OPTIONS
 
 ROUTES = [
     "/", "/api/games", "/api/join/{id}", "/api/strings/{text}", "/api/rules/{text}",
@@ -96,7 +97,7 @@ def test_generated_requests_never_fail_the_server_nor_change_a_game_when_refused
                     raise_server_exceptions=False) as client:
         table = Table(client)
 
-        @settings(max_examples=400, deadline=None,
+        @settings(max_examples=examples(400), deadline=None,
                   suppress_health_check=[HealthCheck.function_scoped_fixture,
                                          HealthCheck.too_slow])
         @given(st.data())

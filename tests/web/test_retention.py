@@ -10,9 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from serveproc import Served, run_asobi
 from starlette.testclient import TestClient
-from webhelpers import TEST_OPTIONS, wait_until
 
 from asobi import records
 from asobi.errors import AsobiError
@@ -21,6 +19,8 @@ from asobi_frontends.web.retention import DAY, Retention, export_all, sweep
 from asobi_frontends.web.seats import Keys
 from asobi_frontends.web.server import retention_of
 from asobi_frontends.web.store import Store
+from support.serveproc import Served, run_asobi
+from support.web import TEST_OPTIONS, wait_until
 
 
 def record_of(seed: int, moves: int = 0) -> dict:

@@ -13,8 +13,6 @@ from importlib.metadata import EntryPoint
 
 import pytest
 from starlette.testclient import TestClient
-from test_api import move, seat_get, start
-from webhelpers import TEST_OPTIONS, need, wait_until
 
 from asobi import variants
 from asobi.cli import main
@@ -25,6 +23,8 @@ from asobi.session import Session
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.options import ServerOptions
 from asobi_frontends.web.store import Store
+from support.api import move, seat_get, start
+from support.web import TEST_OPTIONS, need, wait_until
 
 GAMES = [
     ("koikoi", "koikoi-japan", "human,ai:normal", 11),

@@ -11,9 +11,9 @@ import json
 from pathlib import Path
 
 import pytest
-from webhelpers import SHOTS, chromium_browser, needs_chromium, pin_practice_seed, served
 
 from asobi.session import Session
+from support.web import SHOTS, needs_chromium, pin_practice_seed, served
 
 ROOT = Path(__file__).resolve().parent.parent
 KOIKOI_RECORD = ROOT / "koikoi" / "records" / "standard-red-poetry.json"
@@ -27,11 +27,6 @@ pytestmark = needs_chromium
 @pytest.fixture(scope="module")
 def server(nim_on_path, tmp_path_factory):
     yield from served(tmp_path_factory.mktemp("shell"))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from chromium_browser()
 
 
 class Contexts:

@@ -15,16 +15,15 @@ import json
 from dataclasses import replace
 
 import pytest
-from webhelpers import (
+
+from asobi.i18n import LANGUAGES
+from support.web import (
     SHOTS,
     TEST_OPTIONS,
     LiveServer,
     build_registry,
-    chromium_browser,
     needs_chromium,
 )
-
-from asobi.i18n import LANGUAGES
 
 pytestmark = needs_chromium
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -70,11 +69,6 @@ def server(nim_on_path, tmp_path_factory):
     live.start()
     yield live
     live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from chromium_browser()
 
 
 def longest_level(request, server, game: str, lang: str) -> str:

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from webhelpers import free_port
+from support.web import free_port
 
 ASOBI = Path(sys.executable).parent / "asobi"
 

@@ -12,7 +12,7 @@ from asobi.model import GameInfo
 from asobi.schema import Int, Struct
 
 hookimpl = pluggy.HookimplMarker("asobi")
-HERE = Path(__file__).resolve().parent / "toy_variants"
+HERE = Path(__file__).resolve().parents[1] / "plugins" / "toy_variants"
 
 
 @dataclass

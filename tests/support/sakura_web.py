@@ -5,18 +5,15 @@ its data attributes."""
 from __future__ import annotations
 
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "web"))
+from support.web import SHOTS, LiveServer, build_registry
+from support.web import chromium_browser as chromium_browser
+from support.web import needs_chromium as needs_chromium
 
-# tests/web is on the path now; its browser launcher is re-exported for test_webview_live.py
-from webhelpers import SHOTS, LiveServer, build_registry  # noqa: E402
-from webhelpers import chromium_browser as chromium_browser  # noqa: E402
-from webhelpers import needs_chromium as needs_chromium  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 DESKTOP = {"viewport": {"width": 1366, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,

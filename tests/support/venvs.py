@@ -1,0 +1,92 @@
+"""The one virtual environment of a test run that installs asobi with pip, as a user would.
+
+Building it costs half a minute of pip (a fresh venv, a current pip, asobi and its web extra
+from this tree, pytest), so it is built once per run and shared by every test that needs a real
+install, whichever xdist worker runs it: the first worker builds it under a file lock, the
+others wait and reuse it. Test packages (Nim, the scaffold's new game...) are installed beside
+it with ``pip install --target``, each set a test asks for into a folder of its own, once per
+run, and the test puts that folder on ``PYTHONPATH``: entry points are found there as in
+site-packages, and no test sees a plugin another test installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import venv
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from filelock import FileLock
+
+ROOT = Path(__file__).resolve().parents[2]
+PIP_QUIET = ("--quiet", "--disable-pip-version-check")
+
+
+def _pip(python: Path, *args: str, timeout: int = 600) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([str(python), "-m", "pip", *args], capture_output=True, text=True,
+                          timeout=timeout)
+    if done.returncode != 0:
+        raise AssertionError(f"pip {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+    return done
+
+
+@dataclass(frozen=True)
+class SharedEnvironment:
+    """asobi installed by pip into ``folder`` (a venv); test packages in ``folder/../plugins``."""
+
+    folder: Path
+
+    @property
+    def bin(self) -> Path:
+        return self.folder / "bin"
+
+    @property
+    def python(self) -> Path:
+        return self.bin / "python"
+
+    def install(self, *packages: Path) -> Path:
+        """The folder where these packages (source folders with a pyproject.toml) are
+        installed together, installing them with one pip command on first use (no
+        dependencies: asobi is in the environment)."""
+        names = "\n".join(str(p.resolve()) for p in packages)
+        digest = hashlib.sha256(names.encode()).hexdigest()[:10]
+        target = self.folder.parent / "plugins" / digest
+        target.parent.mkdir(exist_ok=True)
+        with FileLock(f"{target}.lock"):
+            if not (target / ".installed").exists():
+                _pip(self.python, "install", *PIP_QUIET, "--no-deps", "--no-build-isolation",
+                     "--target", str(target), *map(str, packages))
+                (target / ".installed").touch()
+        return target
+
+    def environ(self, *packages: Path, **extra: str) -> dict[str, str]:
+        """A minimal environment for a command of this venv that sees these test packages
+        (and nothing of the developer's own configuration)."""
+        env = {"PATH": f"{self.bin}:/usr/bin:/bin", "ASOBI_LANG": "en",
+               "PYTHONPATH": str(self.install(*packages))}
+        env.update(extra)
+        return env
+
+
+def _build(folder: Path) -> None:
+    venv.create(folder, with_pip=True, clear=True)
+    python = folder / "bin" / "python"
+    _pip(python, "install", *PIP_QUIET, "--upgrade", "pip")
+    _pip(python, "install", *PIP_QUIET, "setuptools>=77", "wheel")
+    _pip(python, "install", *PIP_QUIET, "--no-build-isolation", f"{ROOT}[web]", "pytest")
+
+
+def shared_environment(factory: pytest.TempPathFactory) -> SharedEnvironment:
+    """The run's environment, built by whichever process asks first."""
+    base = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the folder every worker's own base folder is in
+    folder = base / "asobi-env"
+    with FileLock(f"{folder}.lock"):
+        if not (folder / ".built").exists():
+            _build(folder)
+            (folder / ".built").touch()
+    return SharedEnvironment(folder)
