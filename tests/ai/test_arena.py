@@ -60,6 +60,7 @@ def test_figures_follow_from_the_games(ai_registry):
     assert "ai:normal" in text and "duplicate deals" in text
 
 
+@pytest.mark.slow
 def test_same_options_same_numbers_in_one_or_two_processes(ai_registry):
     def numbers(workers):
         report = run_arena(ai_registry, "koikoi", ["ai:normal", "ai:random"], games=12, seed=9,

@@ -134,6 +134,7 @@ def test_agents_get_plain_data_only(ai_registry):
 # --------------------------------------------------------------------------- legal and reproducible
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", PRESETS)
 def test_every_level_returns_a_legal_move(variant):
     levels = agents_for(variant, 11)
@@ -150,6 +151,7 @@ def test_every_level_returns_a_legal_move(variant):
     assert "play" in phases
 
 
+@pytest.mark.slow
 def test_hard_is_reproducible_for_a_seed():
     rules = compiled("standard")
     positions = [(s.observation(seat), s.legal_actions(seat))

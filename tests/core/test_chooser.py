@@ -210,6 +210,7 @@ def test_counts_take_the_plural_of_their_language(installed, monkeypatch):
         assert option.note == installed.frontend(option.key).load().title
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(100), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lines=st.lists(
@@ -284,6 +285,7 @@ def in_a_pty(argv: list[str], answers: list[tuple[str, str]], env: dict[str, str
     return os.waitstatus_to_exitcode(status), shown.decode("utf-8", "replace")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a POSIX pseudo-terminal")
 def test_a_real_terminal_gets_the_questions_and_ctrl_c_leaves(config_file):
     env = {**os.environ, "ASOBI_LANG": "en", "ASOBI_CONFIG_DIR": str(config_file.parent),

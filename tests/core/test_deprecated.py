@@ -299,6 +299,7 @@ def test_the_older_goofspiel_warns_once_and_keeps_its_search_level(old_goofspiel
         session.legal_actions(seat)
 
 
+@pytest.mark.slow
 def test_the_older_goofspiel_passes_the_conformance_kit(old_goofspiel):
     registry, _warnings = old_goofspiel
     game = registry.game("goofspiel-old")

@@ -235,6 +235,7 @@ def apply(rules: dict[str, Any], changes: dict[Any, Any]) -> dict[str, Any]:
     return rules
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                  HealthCheck.data_too_large])

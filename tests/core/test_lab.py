@@ -29,6 +29,7 @@ def by_key(report):
     return {f["key"]: f for f in report["figures"]}
 
 
+@pytest.mark.slow
 def test_the_same_figures_on_one_and_two_workers(installed):
     one = run_lab(installed, workers=1, **KOIKOI)
     two = run_lab(installed, workers=2, **KOIKOI)
@@ -137,6 +138,7 @@ def test_restricted_levels_follow_their_restriction(installed):
             "emperor": "forward"}
 
 
+@pytest.mark.slow
 def test_the_report_reads_in_every_form(installed, tmp_path):
     report = run_lab(installed, "sakura", "gate-shared", ["ai:random", "ai:random"], games=4,
                      against=["standard"], lang="ja")
@@ -170,6 +172,7 @@ def run_cli(capsys, *words):
     (["koikoi", "--variant", "standard", "--players", "ai:random,ai:random", "--ray",
       "127.0.0.1:1"], "no Ray cluster answers"),
 ])
+@pytest.mark.slow
 def test_bad_input_is_one_clear_message(capsys, words, message):
     status, out, err = run_cli(capsys, *words)
     assert status == 2 and out == ""
@@ -205,6 +208,7 @@ def test_a_resume_file_of_another_run_is_refused_and_kept(installed, capsys, tmp
     assert not_ours.read_text() == "my notes\n"
 
 
+@pytest.mark.slow
 def test_the_command_prints_a_table_json_and_a_page(capsys, tmp_path):
     page = tmp_path / "lab.html"
     status, out, _ = run_cli(capsys, "koikoi", "--variant", "koikoi-japan", "--against",
@@ -230,6 +234,7 @@ def records_by_block(folder):
     return found
 
 
+@pytest.mark.slow
 def test_the_games_of_a_block_differ_yet_share_its_deal_in_every_variant(installed, tmp_path):
     folder = tmp_path / "records"
     resume = tmp_path / "run.jsonl"

@@ -23,6 +23,7 @@ def _load():
     return module
 
 
+@pytest.mark.slow
 def test_it_compares_worker_counts_round_by_round(capsys, load):
     assert load().main(["--games", "40", "--repeat", "1", "--workers", "1", "2"]) == 0
     out, err = capsys.readouterr()

@@ -67,6 +67,7 @@ def test_an_arena_game_of_koikoi_is_played_again_move_for_move(monkeypatch, tmp_
     ("ai:normal,ai:easy,ai:random", 5),
     ("ai:easy,ai:random,ai:normal,ai:easy", 8),
 ])
+@pytest.mark.slow
 def test_an_arena_game_of_sakura_is_played_again_move_for_move(
         monkeypatch, tmp_path, players, seed):
     sources = arena(tmp_path, "sakura", players, seed)
@@ -74,6 +75,7 @@ def test_an_arena_game_of_sakura_is_played_again_move_for_move(
         replayed_on_its_deal(monkeypatch, source, tmp_path / f"again-{i}.json")
 
 
+@pytest.mark.slow
 def test_other_seats_play_the_same_deal(monkeypatch, tmp_path):
     """A person (here answering 1 to everything) takes a seat against another level: the
     cards are the record's, the game is a new one."""
@@ -98,6 +100,7 @@ def test_a_record_without_a_pinned_deal_gives_its_seed(monkeypatch, tmp_path):
     replayed_on_its_deal(monkeypatch, source, tmp_path / "again.json")
 
 
+@pytest.mark.slow
 def test_rules_carried_by_the_record_are_played_without_the_variant_file(
         monkeypatch, tmp_path, capsys):
     house = tmp_path / "house.yaml"

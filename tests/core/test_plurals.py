@@ -101,6 +101,7 @@ def test_the_sources_have_counted_messages():
     assert len(MESSAGES) >= 12
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("package", "singular", "plural"), MESSAGES)
 def test_every_counted_message_reads_right_with_0_1_and_2(package, singular, plural):
     assert _fields(singular) == _fields(plural), "both English forms keep the placeholders"

@@ -86,6 +86,7 @@ def play_nim(game, seed: int = 9, moves: int | None = None) -> Session:
 # ------------------------------------------------------------------ the one loop
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), which=st.sampled_from(RANDOM_GAMES), seed=st.integers(0, 2**128 - 1))
 def test_the_replayer_rebuilds_every_prefix_of_a_drawn_game(installed, data, which, seed):

@@ -16,6 +16,7 @@ from asobi.ray_runner import check_address, missing_plugins, plugin_versions
 from asobi.runner import GameTask, LocalRunner, batches, make_runner
 
 
+@pytest.mark.slow
 def test_an_arena_gives_the_same_games_on_one_and_two_workers(installed):
     def games(workers):
         report = run_arena(installed, "sakura", ["ai:random", "ai:normal", "ai:random"],

@@ -268,6 +268,7 @@ def test_goofspiel_starts_from_what_the_scaffold_writes(tmp_path):
     assert set(scaffold) <= {str(p.relative_to(GOOFSPIEL)) for p in GOOFSPIEL.rglob("*")}
 
 
+@pytest.mark.slow
 def test_goofspiel_passes_the_conformance_kit(from_source):
     game = from_source(goofspiel=GOOFSPIEL).game("goofspiel")
     check_game(game, players=2, games=4)

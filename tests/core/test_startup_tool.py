@@ -10,6 +10,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+
+# Each test checks that the tool leaves no git worktree behind, so none may run while the
+# other has one open: xdist runs the group in one worker.
+pytestmark = pytest.mark.xdist_group("git-worktrees")
 TOOL = ROOT / "tools" / "startup_time.py"
 
 
@@ -23,6 +27,7 @@ def worktrees() -> str:
                           text=True, check=True).stdout
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (ROOT / ".git").exists(), reason="needs the git checkout")
 def test_it_times_this_tree_beside_a_commit_and_cleans_up():
     before = worktrees()

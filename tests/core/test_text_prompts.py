@@ -77,6 +77,7 @@ def replays(main, path: Path) -> dict:
     return json.loads(out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SEATS))
 @settings(
     max_examples=examples(30),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -76,6 +77,7 @@ def koikoi_variants(draw) -> str:
     return json.dumps(doc)  # JSON is YAML
 
 
+@pytest.mark.slow
 @settings(
     max_examples=examples(150),
     deadline=None,
@@ -119,6 +121,7 @@ moves = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     game=st.sampled_from(["koikoi", "sakura"]),

@@ -43,6 +43,7 @@ def random_position(setting, seed, moves):
     return session
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players", [("koikoi", 2), ("sakura", 2), ("sakura", 5),
                                           ("goofspiel", 3)])
 @settings(max_examples=examples(8), deadline=None,

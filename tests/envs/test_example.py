@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "docs" / "examples" / "nim_qlearning.py"
 
 
+@pytest.mark.slow
 def test_the_nim_example_trains_writes_a_policy_and_measures_it(tmp_path, monkeypatch,
                                                                    capsys):
     monkeypatch.setattr(sys, "path", list(sys.path))

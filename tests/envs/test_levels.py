@@ -60,6 +60,7 @@ def test_without_openspiel_no_level_is_listed_and_none_is_built(games, monkeypat
     ("goofspiel", ["ai:openspiel-ismcts:30", "ai:random"]),
     ("koikoi", ["ai:openspiel-ismcts:30", "ai:search:0.1"]),
 ])
+@pytest.mark.slow
 def test_a_game_with_the_bots_is_a_function_of_its_record(games, name, seats):
     needs_openspiel()
     game = games.game(name)

@@ -47,6 +47,7 @@ def test_every_game_of_the_registry_is_registered(names):
     assert set(names) <= set(pyspiel.registered_names())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", KOIKOI_VARIANTS)
 def test_koikoi_passes_the_random_simulation_test_in_every_variant(names, variant):
     game = sim(f"python_asobi_koikoi(variant={variant})")
@@ -54,6 +55,7 @@ def test_koikoi_passes_the_random_simulation_test_in_every_variant(names, varian
     assert game.num_distinct_actions() == 98
 
 
+@pytest.mark.slow
 def test_koikoi_with_explicit_deals_serializes_and_replays(names):
     game = sim("python_asobi_koikoi(variant=koikoi-japan,deals=3)", sims=2)
     assert game.max_chance_outcomes() == 3
@@ -69,6 +71,7 @@ def test_koikoi_with_explicit_deals_serializes_and_replays(names):
     assert str(pickle.loads(pickle.dumps(game))) == str(game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_sakura_passes_with_simultaneous_picks_for_2_to_6_painters(names, players):
     game = sim(f"python_asobi_sakura(players={players})")
@@ -82,6 +85,7 @@ def test_sakura_passes_with_simultaneous_picks_for_2_to_6_painters(names, player
     "python_asobi_goofspiel", "python_asobi_goofspiel(dynamics=sequential,deals=4)",
     "python_asobi_goofspiel(players=4,variant=split)",
 ])
+@pytest.mark.slow
 def test_the_other_forms_pass_too(names, text):
     sim(text, sims=2)
 

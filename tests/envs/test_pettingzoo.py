@@ -47,6 +47,7 @@ def test_koikoi_passes_the_api_and_seed_tests_in_every_variant(games, variant):
     assert env.action_space("seat_0").n == 98
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_sakura_passes_the_aec_and_parallel_tests_with_2_to_6_painters(games, players):
     make = partial(envs.aec_env, "sakura", players=players, registry=games)

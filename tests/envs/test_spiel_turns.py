@@ -75,6 +75,7 @@ def test_ismcts_plays_sakura_with_the_neutral_painter_fed_from_the_hand(games):
     assert session.observation(0)["round"] == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,variant,players", SIMULTANEOUS)
 @SETTINGS
 @given(seed=st.integers(0, 2**31), moves=st.integers(0, 60), draw=st.integers(0, 2**31))
@@ -103,6 +104,7 @@ def test_a_world_dealt_for_the_seat_asked_is_that_seats_decision(games, catalogu
         assert world.observation_string() == root.observation_string()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,variant,players", SIMULTANEOUS)
 @SETTINGS
 @given(seed=st.integers(0, 2**31))

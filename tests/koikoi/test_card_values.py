@@ -93,6 +93,7 @@ def test_with_nothing_to_capture_it_lays_down_what_costs_least():
     assert "nothing to capture" in str(reason)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), seat=st.integers(0, 1), variant=st.sampled_from(
     ["koikoi-japan", "standard", "italian"]), data=st.data())

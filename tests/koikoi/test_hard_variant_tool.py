@@ -38,6 +38,7 @@ def test_mistakes_are_one_line_and_exit_2(words, said):
     assert said in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_the_oracle_plays_and_changes_the_hard_seats_moves(tmp_path):
     """Told the opponent's hand, the hard AI plays other moves on the same deals (a ceiling
     for opponent reading), and told the stock's order as well, others again; without either,
@@ -57,6 +58,7 @@ def test_the_oracle_plays_and_changes_the_hard_seats_moves(tmp_path):
     assert moves("seen", "--clairvoyant") not in (blind, told)
 
 
+@pytest.mark.slow
 def test_the_koikoi_calls_can_be_made_by_a_fixed_rule(tmp_path):
     """``--calls stop``: the hard seat never calls koi-koi; ``--calls card-values``: it decides
     every call as the yardstick would in its place; by default the search calls on these deals."""

@@ -69,6 +69,7 @@ def test_every_game_hook_is_implemented_and_matches_its_spec():
     assert info.ai_levels == ("random", "easy", "card-values", "normal", "hard-2026", "hard")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PRESETS)
 def test_conformance_kit(name):
     from asobi import conformance

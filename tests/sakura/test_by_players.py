@@ -197,6 +197,7 @@ def test_a_record_of_the_tuned_file_carries_its_rules_and_replays(game, tuned):
     assert again.hands == state.hands and again.garden == state.garden
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 6])
 def test_tuned_variant_passes_the_conformance_kit(game, tuned, players):
     """Views, events, agents and resampled worlds all follow the number's own rules."""

@@ -12,6 +12,7 @@ def game():
     return registry.discover().game("sakura")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_sakura_passes_the_conformance_kit(game, players):
     report = conformance.check_game(game, players=players, games=2, seed=players,
@@ -20,6 +21,7 @@ def test_sakura_passes_the_conformance_kit(game, players):
     assert report["games"] == 2 and report["steps"] > 20 * players
 
 
+@pytest.mark.slow
 def test_neutral_from_hand_variant_loads_and_conforms(game):
     variant = variants.load(game.info, "neutral-from-hand")
     assert variant.rules["two_players"]["neutral_painter"] == "hand"

@@ -121,6 +121,7 @@ def test_last_tree_shared_lead_at_the_gate():
     assert engine.result(state)["winner"] is None  # tied on tokens, sharing the gate
 
 
+@pytest.mark.slow
 def test_gate_shared_variant_file_loads_and_conforms():
     game = registry.discover().game("sakura")
     variant = variants.load(game.info, "gate-shared")

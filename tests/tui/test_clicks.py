@@ -43,6 +43,7 @@ def moves_of(app: TableApp, seat: int) -> list[dict]:
     return [m["action"] for m in app.session.moves if m["seat"] == seat]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 async def test_a_click_on_a_hand_card_plays_it(installed, size):
     app = TableApp(make_launch(installed, "koikoi", "human,ai:easy", seed=5))
@@ -58,6 +59,7 @@ async def test_a_click_on_a_hand_card_plays_it(installed, size):
         assert any(chosen["play"].split("-")[0] in line.lower() for line in app.said)
 
 
+@pytest.mark.slow
 async def test_a_click_on_what_is_not_a_choice_changes_nothing(installed):
     app = TableApp(make_launch(installed, "koikoi", "human,ai:easy", seed=5))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -74,6 +76,7 @@ async def test_a_click_on_what_is_not_a_choice_changes_nothing(installed):
         assert moves_of(app, 0)[0] == asking[1][1]
 
 
+@pytest.mark.slow
 async def test_in_the_capture_phase_a_click_on_a_board_candidate_captures_it(installed):
     """Seed 6: the wisteria in the hand matches two wisteria on the board."""
     app = TableApp(make_launch(installed, "koikoi", "human,ai:easy", seed=6))
@@ -91,6 +94,7 @@ async def test_in_the_capture_phase_a_click_on_a_board_candidate_captures_it(ins
                                         {"capture": "wisteria-cuckoo"}]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", ["human,ai:easy", "human,ai:easy,ai:easy,ai:easy"])
 async def test_a_click_on_a_sakura_hand_card_plays_it(installed, seats):
     app = TableApp(make_launch(installed, "sakura", seats, seed=2))
@@ -103,6 +107,7 @@ async def test_a_click_on_a_sakura_hand_card_plays_it(installed, seats):
         assert moves_of(app, 0)[0] == {"card": 16}
 
 
+@pytest.mark.slow
 async def test_a_click_gives_a_sakura_card_to_the_neutral_painter(installed):
     """Two players, the neutral painter fed from the hand: after the seat's own card, the
     tiles of the hand give one to the neutral painter."""
@@ -152,6 +157,7 @@ def path_cell(app: TableApp, space: int) -> tuple[int, int]:
     (2, "emperor", "back", "The Emperor walks"), (2, "emperor", "forward", "The Emperor walks"),
     (1, "direction", "forward", "Seat 1 (you) moves"), (1, "direction", "back", None),
 ])
+@pytest.mark.slow
 async def test_a_click_on_a_marked_space_of_the_path_takes_that_way(
     installed, seed, key, chosen, mover
 ):
@@ -181,6 +187,7 @@ async def test_a_click_on_a_marked_space_of_the_path_takes_that_way(
             assert start[0] == marked[chosen] == 0
 
 
+@pytest.mark.slow
 async def test_a_click_on_the_path_away_from_the_marked_spaces_changes_nothing(installed):
     app = TableApp(make_launch(installed, "sakura", "human,ai:easy", seed=2))
     async with app.run_test(size=(100, 30)) as pilot:

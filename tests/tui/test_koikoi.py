@@ -19,6 +19,7 @@ def _body(app: TableApp) -> str:
     return str(app.view.text)
 
 
+@pytest.mark.slow
 async def test_a_whole_round_by_keys_saves_the_same_record_as_the_text_frontend(
     launch_for, tmp_path
 ):
@@ -49,6 +50,7 @@ async def test_a_whole_round_by_keys_saves_the_same_record_as_the_text_frontend(
     assert json.loads(text_record.read_text()) == record
 
 
+@pytest.mark.slow
 async def test_hover_lights_the_cards_a_hand_card_would_capture(launch_for):
     app = TableApp(launch_for("koikoi", "human,ai:easy", seed=5))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -74,6 +76,7 @@ def view_targets(obs, action):
     return [c for c in obs["board"] if c.startswith(plant + "-")]
 
 
+@pytest.mark.slow
 async def test_the_koikoi_call_is_a_dialog_with_the_stop_value_and_the_threats(launch_for):
     """Seed 19: the human makes a yaku; the decision comes as a dialog with what stopping is
     worth, the yaku, and the opponent's threats; Esc goes back to the table and the dialog
@@ -110,6 +113,7 @@ async def test_the_koikoi_call_is_a_dialog_with_the_stop_value_and_the_threats(l
         assert len(app.session.moves) > moves
 
 
+@pytest.mark.slow
 async def test_a_hint_names_a_legal_choice_and_highlights_it(launch_for):
     app = TableApp(launch_for("koikoi", "human,ai:easy", seed=5))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -128,6 +132,7 @@ async def test_a_hint_names_a_legal_choice_and_highlights_it(launch_for):
         assert app.session.moves[-1]["seat"] == 1  # the hint did not play
 
 
+@pytest.mark.slow
 async def test_rules_and_help_pages_open_and_close(launch_for):
     app = TableApp(launch_for("koikoi", "human,ai:easy", seed=5, lang="it"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -146,6 +151,7 @@ async def test_rules_and_help_pages_open_and_close(launch_for):
         assert app.screen is app.main_screen
 
 
+@pytest.mark.slow
 async def test_the_language_switches_with_l_and_the_table_follows(launch_for):
     app = TableApp(launch_for("koikoi", "human,ai:easy", seed=5))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -20,6 +20,7 @@ pytestmark = pytest.mark.anyio
 FAULTY = Path(__file__).resolve().parents[1] / "plugins" / "asobi-faulty"
 
 
+@pytest.mark.slow
 async def test_a_failing_scoring_plugin_stops_the_table_and_is_named(monkeypatch, tmp_path):
     monkeypatch.syspath_prepend(str(FAULTY))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))

@@ -85,6 +85,7 @@ async def test_compact_tiles_at_80x24(installed):
     assert "…" in text.split("Your hand:")[1]
 
 
+@pytest.mark.slow
 async def test_koikoi_full_names_at_120x40_beside_the_choices(installed):
     """120x40 puts the choices beside the table: the view keeps 80 columns, and its taller
     tiles show every name whole."""
@@ -116,6 +117,7 @@ async def _sakura_turns(installed, players: int, size: tuple[int, int], turns: i
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("size", [(100, 30), (120, 40)])
 async def test_sakura_cards_whole_where_there_is_room(installed, players, size):
@@ -132,6 +134,7 @@ async def test_sakura_cards_whole_where_there_is_room(installed, players, size):
     assert any(card["painter"] == "jump" for _text, hand, _o in turns for card in hand)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 async def test_sakura_at_80x24_stays_in_the_view(installed, players):
     """The compact table: the hand is cut to what the view holds, nothing to scroll."""

@@ -13,6 +13,7 @@ from support.tui import play_by_keys, settle
 pytestmark = pytest.mark.anyio
 
 
+@pytest.mark.slow
 async def test_a_whole_two_player_game_by_keys(launch_for, tmp_path):
     """The game ends, the trees were announced in a dialog, and the record saved by name at
     the offer holds every move."""
@@ -47,6 +48,7 @@ async def test_the_neutral_painter_from_the_hand_is_given_by_keys(launch_for):
         assert any("neutral" in m["action"] for m in app.session.moves if m["seat"] == 0)
 
 
+@pytest.mark.slow
 async def test_the_emperor_choice_is_in_the_list_and_the_pieces_walk_step_by_step(launch_for):
     """A card that lets the player move the Emperor either way asks in the list of choices,
     the view saying so over the path (no dialog hides it); while the round resolves, the

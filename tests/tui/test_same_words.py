@@ -47,6 +47,7 @@ def _first_menu(lines: list[str], heading: str) -> list[str]:
     return menu
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seats, seed, lang", CASES)
 async def test_both_terminal_frontends_say_the_same(registry_of, installed, tmp_path, game,
                                                     seats, seed, lang):

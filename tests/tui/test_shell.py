@@ -34,6 +34,7 @@ def nim_launch(registry_of):
     return build
 
 
+@pytest.mark.slow
 async def test_a_game_without_a_view_is_played_in_the_generic_view(nim_launch, tmp_path):
     app = TableApp(nim_launch(seed=3, record=tmp_path / "nim.json"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -54,6 +55,7 @@ async def test_a_game_without_a_view_is_played_in_the_generic_view(nim_launch, t
     assert json.loads((tmp_path / "nim.json").read_text())["moves"] == app.session.moves
 
 
+@pytest.mark.slow
 async def test_a_key_that_is_no_choice_changes_nothing(nim_launch):
     app = TableApp(nim_launch(seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -66,6 +68,7 @@ async def test_a_key_that_is_no_choice_changes_nothing(nim_launch):
         assert app.session.moves[0]["action"] == {"pile": 2, "take": 3}
 
 
+@pytest.mark.slow
 async def test_too_small_says_the_size_needed_and_recovers(nim_launch):
     app = TableApp(nim_launch(seed=3))
     async with app.run_test(size=(60, 20)) as pilot:
@@ -90,6 +93,7 @@ async def test_too_small_says_the_size_needed_and_recovers(nim_launch):
         assert len(app.session.moves) >= 1
 
 
+@pytest.mark.slow
 async def test_quit_offers_to_save_and_saves_under_the_name_typed(nim_launch, tmp_path):
     app = TableApp(nim_launch(seed=3))
     target = tmp_path / "left.json"
@@ -138,6 +142,7 @@ async def test_a_fault_in_a_game_hook_shows_an_error_panel_and_saves_the_record(
     assert saved["moves"][0] == {"seat": 0, "action": {"pile": 0, "take": 1}}
 
 
+@pytest.mark.slow
 async def test_the_ai_thinks_in_a_worker_with_a_thinking_mark(nim_launch, monkeypatch):
     app = TableApp(nim_launch(seed=3))
     decide = app.driver.decide
@@ -200,6 +205,7 @@ def test_the_command_without_a_terminal_exits_2(tmp_path):
     assert "--frontend text" in out.stderr and "Traceback" not in out.stderr
 
 
+@pytest.mark.slow
 async def test_the_pause_after_a_move_is_skipped_with_space(nim_launch):
     """With a long pace, each told line waits; Space lets the table go on at once."""
     app = TableApp(nim_launch(seed=3, pace=5.0))
@@ -234,6 +240,7 @@ async def test_two_people_at_one_table_take_turns_each_with_their_own_view(regis
         assert "Seat 2 to play" in str(app.query_one("#status").render())
 
 
+@pytest.mark.slow
 async def test_a_click_on_a_choice_takes_it(nim_launch):
     app = TableApp(nim_launch(seed=3))
     async with app.run_test(size=(80, 24)) as pilot:

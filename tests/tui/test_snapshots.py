@@ -27,6 +27,7 @@ async def _hover_second(pilot):
     await pilot.pause()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang, size", [("en", (80, 24)), ("ja", (80, 24)), ("pt", (130, 40)),
                                         ("it", (100, 30))])
 def test_koikoi_table(installed, snap_compare, lang, size):
@@ -34,6 +35,7 @@ def test_koikoi_table(installed, snap_compare, lang, size):
     assert snap_compare(app, terminal_size=size, run_before=_hover_second)
 
 
+@pytest.mark.slow
 def test_koikoi_decision_dialog(installed, snap_compare):
     async def to_the_decision(pilot):
         for _ in range(60):
@@ -52,6 +54,7 @@ def test_koikoi_decision_dialog(installed, snap_compare):
     ("en", (80, 24), "default"), ("it", (130, 40), "high-contrast"),
     ("ja", (80, 24), "monochrome"),
 ])
+@pytest.mark.slow
 def test_sakura_table(installed, snap_compare, lang, size, theme):
     app = _app(installed, "sakura", seed=2, lang=lang, theme=theme)
     assert snap_compare(app, terminal_size=size, run_before=_hover_second)
@@ -74,6 +77,7 @@ def test_koikoi_table_uses_the_room_of_100x30(installed, snap_compare):
     assert snap_compare(app, terminal_size=(100, 30), run_before=_hover_second)
 
 
+@pytest.mark.slow
 def test_sakura_table_uses_the_room_of_100x30(installed, snap_compare):
     """Four players, the fourth round (seed 3): every card's two halves whole, the revealed
     cards of the last round in full, the legend."""

@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import httpx2
+import pytest
 
 from asobi.driver import Driver
 from asobi_frontends.web.app import create_app
@@ -190,6 +191,7 @@ def test_one_clients_ai_games_cannot_take_every_ai_thread(web_registry, tmp_path
         gate.set()
 
 
+@pytest.mark.slow
 def test_hints_are_capped_per_game_and_dropped_when_the_table_moves_on(
     web_registry, tmp_path, monkeypatch
 ):

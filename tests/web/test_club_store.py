@@ -117,6 +117,7 @@ def test_the_end_is_announced_only_once_the_last_move_is_kept(app_client, monkey
     assert len(heard) == 1 and client.store.get(gid).finished is True
 
 
+@pytest.mark.slow
 def test_an_ai_move_the_disk_cannot_keep_is_made_again_once_it_can(app_client, monkeypatch):
     client = app_client
     calls = fail_once(monkeypatch, "save", after=1)  # the person's move, then the AI's fails

@@ -6,6 +6,8 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 from asobi_frontends.web.games import Hub
 from asobi_frontends.web.store import Store
 from support.web import create_game, need, play
@@ -38,6 +40,7 @@ def current_deal(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return events[starts[-1]:] if starts else events
 
 
+@pytest.mark.slow
 def test_koikoi_payloads_never_leak_hidden_cards(web_registry, tmp_path):
     need(web_registry, "koikoi")
     hub = Hub(web_registry, Store(tmp_path / "p.sqlite3"))
@@ -66,6 +69,7 @@ def test_koikoi_payloads_never_leak_hidden_cards(web_registry, tmp_path):
     assert checked > 1000
 
 
+@pytest.mark.slow
 def test_sakura_payloads_hold_only_what_the_seat_may_know(web_registry, tmp_path):
     """The observation sent is the same whatever the hidden cards are (other hands, picks not
     yet revealed, deck order: dealt again with the game's asobi_hidden_variant), the hand is

@@ -50,6 +50,7 @@ class Process:
         self.proc.wait(timeout=20)
 
 
+@pytest.mark.slow
 def test_a_second_server_on_the_same_database_refuses_to_start(tmp_path):
     db = tmp_path / "club.sqlite3"
     port = free_port()
@@ -88,6 +89,7 @@ def stored_moves(db: Path, game_id: str) -> list[dict]:
     return json.loads(row[0])["moves"]
 
 
+@pytest.mark.slow
 def test_kill_9_while_the_ai_thinks_then_restart_changes_nothing_a_player_sees(tmp_path):
     sys.path.insert(0, str(HERE))
     import slow_server as slow

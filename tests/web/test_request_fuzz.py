@@ -7,6 +7,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
@@ -89,6 +90,7 @@ def requests(draw: Any, table: Table) -> dict[str, Any]:
             "content": body}
 
 
+@pytest.mark.slow
 def test_generated_requests_never_fail_the_server_nor_change_a_game_when_refused(
     web_registry, tmp_path
 ):
