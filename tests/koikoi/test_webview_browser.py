@@ -1,5 +1,6 @@
 """The Koi-Koi table in a real browser (Debian's Chromium): a whole round tapped on a touch phone
-at 390x844 with full motion, then by keyboard on a desktop in Japanese with reduced motion.
+at 390x844 with full motion, then the same round on a desktop in Japanese with reduced motion,
+its card, decision and summary by keyboard (the moves between through the API).
 
 After every move, once the motion has ended, the drawn table is compared with the seat's
 observation; axe-core looks at the table at both sizes; screenshots of the table, the koi-koi
@@ -16,7 +17,15 @@ from typing import Any
 
 import pytest
 
-from support.web import SHOTS, LiveServer, needs_chromium, served
+from support.web import (
+    SHOTS,
+    LiveServer,
+    Seat,
+    axe_violations,
+    frames,
+    needs_chromium,
+    served,
+)
 
 SEED = 9  # with "play the first card, capture the first candidate" a decision comes on move 4
 PHONE = {"width": 390, "height": 844}
@@ -57,14 +66,14 @@ def open_table(browser, server, *, phone: bool, lang: str, reduced: bool):
     if phone:
         options.update(is_mobile=True, has_touch=True)
     context = browser.new_context(**options)
+    settings = json.dumps({"lang": lang})  # saved before the page starts, as a visit had
+    context.add_init_script(  # (about:blank has no storage)
+        f"location.protocol.startsWith('http')"
+        f" && localStorage.setItem('asobi.settings', {json.dumps(settings)});")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url + "/")
-    page.wait_for_selector(".game-choice")  # the page has started (and saved its settings)
-    page.evaluate("s => localStorage.setItem('asobi.settings', s)", json.dumps({"lang": lang}))
     game, token = new_game(server)
-    page.goto("about:blank")  # a fresh start: the page reads the settings when it loads
     page.goto(f"{server.url}/#/play/{game}/{token}")
     page.wait_for_selector(".kk-prompt.mine", timeout=15_000)
     return context, page, errors, game, token
@@ -95,6 +104,9 @@ def drawn(page) -> dict[str, Any]:
         piles[p.dataset.anchor] = ids(p, '[data-card]');
       }
       return {
+        summary: Boolean(document.querySelector('.kk-round[open]')),
+        decision: Boolean(document.querySelector('.kk-decision[open]')),
+        candidates: document.querySelectorAll('.kk-board button.kk-card.candidate').length,
         board: ids(document, '.kk-board [data-card]'),
         hand: ids(document, '.kk-my-hand [data-card]'), piles,
         backs: document.querySelectorAll('.kk-opp-hand .kk-card').length,
@@ -106,8 +118,8 @@ def drawn(page) -> dict[str, Any]:
     }""")
 
 
-def assert_table_is_the_observation(page, obs: dict[str, Any]) -> None:
-    table = drawn(page)
+def assert_table_is_the_observation(table: dict[str, Any], obs: dict[str, Any]) -> None:
+    """`table`: what drawn() read."""
     assert table["hidden"] == [] and table["ghosts"] == 0, table
     assert sorted(table["board"]) == sorted(obs["board"])
     assert table["hand"] == obs["hand"]
@@ -118,10 +130,7 @@ def assert_table_is_the_observation(page, obs: dict[str, Any]) -> None:
 
 
 def no_serious_violations(page) -> None:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    bad = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
     assert not bad, [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in bad]
 
 
@@ -138,7 +147,7 @@ def shoot_both_sizes(page, name: str, lang: str, phone_first: bool) -> None:
         sizes.reverse()
     for label, size in sizes:
         page.set_viewport_size(size)
-        page.wait_for_timeout(80)
+        frames(page)
         shot(page, f"koikoi-{name}-{label}-{lang}")
         if page.locator(".kk-choices button").count() == 3:
             even_choices(page)
@@ -161,7 +170,7 @@ def test_a_whole_round_tapped_on_a_phone_with_motion(browser, server):
         })""")
         assert fits["wide"] <= 0 and fits["hand"] <= fits["height"] and fits["badges"] == 0, fits
         page.set_viewport_size({"width": 360, "height": 640})  # a small phone: still no scrolling
-        page.wait_for_timeout(80)
+        frames(page)
         small = page.evaluate("""() => [document.documentElement.scrollWidth - innerWidth,
           Math.max(...[...document.querySelectorAll('.kk-my-hand .kk-card')]
             .map((c) => c.getBoundingClientRect().bottom)) - innerHeight]""")
@@ -182,7 +191,8 @@ def test_a_whole_round_tapped_on_a_phone_with_motion(browser, server):
         for _ in range(40):
             settled(page)
             obs = payload(server, game, token)["observation"]
-            if page.locator(".kk-round[open]").count():
+            table = drawn(page)
+            if table["summary"]:
                 summary = page.locator(".kk-round")
                 assert summary.locator(".kk-y-cards .kk-card").count() >= 2
                 assert summary.locator(".kk-y-points").first.inner_text().strip().isdigit()
@@ -193,14 +203,14 @@ def test_a_whole_round_tapped_on_a_phone_with_motion(browser, server):
                 continue
             if obs["finished"]:
                 break
-            assert_table_is_the_observation(page, obs)
-            if page.locator(".kk-decision[open]").count():
+            assert_table_is_the_observation(table, obs)
+            if table["decision"]:
                 assert page.locator(".kk-decision .kk-y-cards .kk-card").count() >= 2
                 shoot_both_sizes(page, "prompt", "en", phone_first=True)
                 no_serious_violations(page)
                 seen["decision"] = True
                 acting(page, lambda: page.locator(".kk-stop").tap())
-            elif page.locator(".kk-board button.kk-card.candidate").count():
+            elif table["candidates"]:
                 acting(page, lambda: page.locator(".kk-board button.kk-card.candidate").first.tap())
             else:
                 card = page.locator(".kk-my-hand button.kk-card:not([disabled])").first
@@ -228,8 +238,15 @@ def test_a_whole_round_tapped_on_a_phone_with_motion(browser, server):
 
 
 def test_a_whole_round_by_keyboard_on_a_desktop_in_japanese(browser, server):
+    """The round of the phone test, in Japanese at 1366x900 with reduced motion, by keys where
+    it is about keys: the first card is chosen and played with its number (key badges shown),
+    the koi-koi decision is taken with S and the round summary closed with Enter. The moves in
+    between are the same player's, made through the API while the page is closed (it is
+    opened again at the decision); the drawn table is compared with the observation at every
+    step the keyboard takes."""
     context, page, errors, game, token = open_table(browser, server, phone=False, lang="ja",
                                                     reduced=True)
+    seat = Seat(server.url, game, token)
     try:
         settled(page)
         assert "あなたの番" in page.locator(".kk-prompt").inner_text()
@@ -241,27 +258,33 @@ def test_a_whole_round_by_keyboard_on_a_desktop_in_japanese(browser, server):
         for _ in range(40):
             settled(page)
             obs = payload(server, game, token)["observation"]
-            if page.locator(".kk-round[open]").count():
+            table = drawn(page)
+            if table["summary"]:
                 shoot_both_sizes(page, "summary", "ja", phone_first=False)
                 seen.add("summary")
                 page.keyboard.press("Enter")  # the focused "next" button
                 continue
             if obs["finished"]:
                 break
-            assert_table_is_the_observation(page, obs)
-            if page.locator(".kk-decision[open]").count():
+            assert_table_is_the_observation(table, obs)
+            if table["decision"]:
                 shoot_both_sizes(page, "prompt", "ja", phone_first=False)
                 seen.add("decision")
                 acting(page, lambda: page.keyboard.press("s"))
             elif obs["phase"] == "capture":
                 acting(page, lambda: page.keyboard.press("1"))
+            elif "keys" in seen:  # on to the decision through the API; the page again there
+                page.goto("about:blank")
+                seat.play_until(lambda p: p["observation"]["phase"] != "play")
+                page.goto(seat.address)
             else:
                 page.keyboard.press("1")
                 assert page.locator(".kk-my-hand .kk-card.selected").count() == 1
                 badges = page.locator(".kk-my-hand .kk-key").first
                 assert badges.is_visible()  # a key was used: the key badges show
                 acting(page, lambda: page.keyboard.press("1"))
-        assert seen == {"decision", "summary"}
+                seen.add("keys")
+        assert seen == {"keys", "decision", "summary"}
         assert payload(server, game, token)["finished"]
         assert not errors, errors
     finally:
@@ -269,14 +292,12 @@ def test_a_whole_round_by_keyboard_on_a_desktop_in_japanese(browser, server):
 
 
 def test_the_redrawn_cards_and_the_high_contrast_deck_on_the_rules_page(browser, server):
-    page = browser.new_page(viewport=DESKTOP)
-    try:
-        for deck in ("classic", "contrast"):
-            page.goto(server.url + "/")
-            page.wait_for_selector(".game-choice")
-            page.evaluate("s => localStorage.setItem('asobi.settings', s)",
-                          json.dumps({"lang": "en", "deck": deck}))
-            page.goto("about:blank")
+    for deck in ("classic", "contrast"):
+        context = browser.new_context(viewport=DESKTOP)
+        settings = json.dumps({"lang": "en", "deck": deck})
+        context.add_init_script(f"localStorage.setItem('asobi.settings', {json.dumps(settings)});")
+        try:
+            page = context.new_page()
             page.goto(server.url + "/#/rules/koikoi")
             page.wait_for_selector(".kk-browser")
             page.evaluate("() => { document.querySelector('.kk-browser').open = true; }")
@@ -289,5 +310,5 @@ def test_the_redrawn_cards_and_the_high_contrast_deck_on_the_rules_page(browser,
                 months.nth(9).screenshot(path=str(SHOTS / "koikoi-cards-maple.png"))
             else:
                 page.locator(".kk-all").screenshot(path=str(SHOTS / "koikoi-deck-contrast.png"))
-    finally:
-        page.close()
+        finally:
+            context.close()

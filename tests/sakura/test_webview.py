@@ -167,10 +167,13 @@ def _versions(mapping, players=3, seed=11, moves=40):
 
 
 def _drawn(page):
+    """Where the garden shows the Emperor and the painters, and how many hand cards are
+    playable."""
     return page.evaluate("""() => { const svg = document.querySelector('.sk-garden-svg');
-      return [Number(svg.dataset.emperor), [...svg.querySelectorAll('.sk-painter')]
-        .sort((a, b) => a.dataset.painter - b.dataset.painter)
-        .map((g) => Number(g.dataset.space))]; }""")
+      return { at: [Number(svg.dataset.emperor), [...svg.querySelectorAll('.sk-painter')]
+                 .sort((a, b) => a.dataset.painter - b.dataset.painter)
+                 .map((g) => Number(g.dataset.space))],
+               playable: document.querySelectorAll('.sk-hand-card:not([disabled])').length }; }""")
 
 
 def test_replay_steps_forwards_animated_and_jumps_drawn_at_once(browser, mapping):
@@ -181,31 +184,32 @@ def test_replay_steps_forwards_animated_and_jumps_drawn_at_once(browser, mapping
     page.evaluate("() => { window.motion = 'full'; }")
 
     def show(version):
+        """Draw `version`; whether the view is busy playing it right after."""
         obs, events = steps[version]
-        page.evaluate("p => window.view.update(p)", {
+        return page.evaluate("""p => { window.view.update(p);
+          return Boolean(document.getElementById('root').dataset.busy); }""", {
             "observation": obs, "events": events, "legal": [], "version": version,
             "since": version - 1, "to_act": [0]})
 
     animated = 0
     for version in range(len(steps)):
-        show(version)
-        if page.evaluate("() => Boolean(document.getElementById('root').dataset.busy)"):
+        if show(version):
             animated += 1
             if animated > 1:  # the first is played out; the others skipped with Escape
                 page.evaluate(
                     "() => window.view.key(new KeyboardEvent('keydown', {key: 'Escape'}))")
         page.wait_for_function("() => !document.getElementById('root').dataset.busy")
         obs = steps[version][0]
-        assert _drawn(page) == [obs["emperor"], obs["painters"]]
-        assert page.locator(".sk-hand-card:not([disabled])").count() == 0
+        drawn = _drawn(page)
+        assert drawn["at"] == [obs["emperor"], obs["painters"]]
+        assert drawn["playable"] == 0
     assert animated > 3
     for version in (5, 30, 2, 3):  # back, forward, back, one forward
-        show(version)
-        busy = page.evaluate("() => Boolean(document.getElementById('root').dataset.busy)")
+        busy = show(version)
         if version != 3:
             assert not busy
             obs = steps[version][0]
-            assert _drawn(page) == [obs["emperor"], obs["painters"]]
+            assert _drawn(page)["at"] == [obs["emperor"], obs["painters"]]
     page.wait_for_function("() => !document.getElementById('root').dataset.busy")
     for key in "12345":
         page.evaluate("k => window.view.key(new KeyboardEvent('keydown', {key: k}))", key)

@@ -21,6 +21,7 @@ from support.sakura_web import (
     shot,
     start_server,
 )
+from support.web import axe_violations
 
 pytestmark = needs_chromium
 
@@ -51,11 +52,9 @@ def _open(context, table):
 
 
 def _axe(page, where):
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page, context={"include": [[".view-sakura"]]})
     bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-           for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+           for v in axe_violations(page, {"include": [[".view-sakura"]]})
+           if v["impact"] in ("serious", "critical")]
     assert not bad, f"{where}: {bad}"
 
 
@@ -76,8 +75,7 @@ def test_two_tabs_keep_up_with_a_fast_four_player_game(browser, server):
     context = _context(browser, DESKTOP)
     other = _context(browser, DESKTOP)  # a second window: a tab nobody looks at is not animated
     try:
-        table = Table(context.request, server.url, ["human", "ai:random", "ai:random",
-                                                    "ai:random"])
+        table = Table(server.url, ["human", "ai:random", "ai:random", "ai:random"])
         (one, errors_one), (two, errors_two) = _open(context, table), _open(other, table)
         for burst in (3, 2):
             for _ in range(burst):
@@ -94,12 +92,12 @@ def test_two_tabs_keep_up_with_a_fast_four_player_game(browser, server):
             assert time.monotonic() - began < 9
             assert drawn(one) == drawn(two)
             assert one.locator(".sk-hand-card:not([disabled]), .sk-choice").count() > 0
-        # a move made in one tab by clicking is played out in the other
-        one.locator(".sk-hand-card:not([disabled])").first.click()
-        while one.locator(".sk-choice").count() or table.mine()["legal"] and not any(
-                "card" in c["action"] for c in table.mine()["legal"]):
-            one.locator(".sk-choice").first.click()
-            one.wait_for_timeout(100)
+        # a move made in one tab by clicking (a card, then any direction it asks for) is
+        # played out in the other
+        _click_and_wait_for_the_answer(one, ".sk-hand-card:not([disabled])")
+        while (payload := table.mine())["legal"] and not any(
+                "card" in c["action"] for c in payload["legal"]):
+            _click_and_wait_for_the_answer(one, ".sk-choice")
         for page in (one, two):
             _matches(page, at_rest(page, table, timeout=9000))
         assert drawn(one) == drawn(two)
@@ -107,6 +105,16 @@ def test_two_tabs_keep_up_with_a_fast_four_player_game(browser, server):
     finally:
         context.close()
         other.close()
+
+
+def _click_and_wait_for_the_answer(page, selector):
+    """Click the first `selector`; wait for the server's answer to the move it sent, and for
+    the view to have drawn it."""
+    version = page.locator(".view-sakura").get_attribute("data-version")
+    with page.expect_response(lambda r: "/act" in r.url and r.request.method == "POST"):
+        page.locator(selector).first.click()
+    page.wait_for_function(
+        "v => document.querySelector('.view-sakura').dataset.version !== v", arg=version)
 
 
 def _in_view(page, selector):
@@ -121,48 +129,86 @@ def _wide(page):
     return page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
 
 
-def _next_decision(page):
-    """Wait until the view offers a card or a choice, or the game is over; which one."""
-    page.wait_for_function("""() => {
+LOOK = """([width, height]) => {
+  // what a move's checks need, read in one go: `inView` is _in_view's test (a box, and inside
+  // the viewport give or take a pixel), `shown` Playwright's is_visible
+  const inView = (el) => {
+    if (!el || !el.getClientRects().length) return false;
+    const b = el.getBoundingClientRect();
+    return b.top >= -1 && b.left >= -1 && b.bottom <= height + 1 && b.right <= width + 1;
+  };
+  const shown = (el) => {
+    if (!el) return false;
+    const b = el.getBoundingClientRect();
+    return b.width > 0 && b.height > 0 && getComputedStyle(el).visibility === 'visible';
+  };
+  const one = (selector) => document.querySelector(selector);
+  const cards = [...document.querySelectorAll('.sk-hand-card')];
+  return {
+    kind: one('.sk-choice') ? 'choice' : one('.sk-hand-card:not([disabled])') ? 'card' : 'over',
+    version: one('.view-sakura').dataset.version,
+    wide: document.documentElement.scrollWidth - window.innerWidth,
+    cards: cards.map(inView),
+    card: inView(one('.sk-hand-card:not([disabled])')),
+    keys: shown(one('.sk-hand kbd')),
+    sheet: inView(one('.sk-sheet')),
+    choice: inView(one('.sk-sheet .sk-choice')),
+    detail: one('.sk-detail:not([hidden])')?.innerText ?? null,
+    detailInView: inView(one('.sk-detail')),
+    asking: cards.findIndex((b) => !b.disabled && b.querySelector('.g-emperor-either, .p-either')),
+  };
+}"""
+
+
+def _look(page):
+    size = page.viewport_size
+    return page.evaluate(LOOK, [size["width"], size["height"]])
+
+
+def _next_decision(page, after=None):
+    """Wait until the view (past version `after`, if given) offers a card or a choice, or
+    the game is over; what the page shows then (``kind``: "card", "choice" or "over")."""
+    page.wait_for_function("""after => {
       const r = document.querySelector('.view-sakura');
-      return r && r.dataset.ready === '1' && !r.dataset.busy && (
+      return r && r.dataset.version !== after && r.dataset.ready === '1' && !r.dataset.busy && (
         r.querySelector('.sk-choice') || r.querySelector('.sk-hand-card:not([disabled])')
-        || !r.querySelector('.sk-summary').hidden); }""", timeout=15000)
-    if page.locator(".sk-choice").count():
-        return "choice"
-    if page.locator(".sk-hand-card:not([disabled])").count():
-        return "card"
-    return "over"
+        || !r.querySelector('.sk-summary').hidden); }""", arg=after, timeout=15000)
+    return _look(page)
 
 
-def _play_whole_game(page, move, shots, check=lambda kind: None, decisions=200, until=None):
+def _play_whole_game(page, move, shots, check=lambda look: None, decisions=200, until=None):
     """Play until the end (or `decisions` moves, or once every kind in `until` was met) with
-    `move(kind)`; screenshots `shots` (a prefix) of the garden at the start and of the first
-    choice sheet."""
+    `move(look)`, after `check(look)` (`look`: what _next_decision saw); screenshots `shots`
+    (a prefix) of the garden at the start and of the first choice sheet."""
     kinds = set()
+    version = None
     for _ in range(decisions):
         if until is not None and kinds >= until:
             return kinds
-        version = page.locator(".view-sakura").get_attribute("data-version")
-        kind = _next_decision(page)
+        look = _next_decision(page, after=version)  # the answer to the last move drawn
+        version = look["version"]
+        kind = look["kind"]
         if kind == "over":
             return kinds
         if kind not in kinds:
             kinds.add(kind)
             shot(page, f"{shots}-{'garden' if kind == 'card' else 'choice'}")
-        check(kind)
-        move(kind)
-        page.wait_for_function(
-            "v => document.querySelector('.view-sakura').dataset.version !== v", arg=version)
+        check(look)
+        with page.expect_response(lambda r: "/act" in r.url and r.request.method == "POST"):
+            move(look)
     if decisions == 200:
         raise AssertionError("the game did not end")
     return kinds
 
 
 def test_whole_game_on_a_phone_by_tapping(browser, server):
+    """The one Sakura game played whole in a browser, every decision tapped: after each one
+    nothing scrolls sideways, every hand card (or the choice sheet) is on screen and no key
+    badge shows; a first tap on a card shows its words, a second plays it; the end summary
+    adds up to the scores; axe-core on a card, a choice and the end."""
     context = _context(browser, PHONE, reduced=True)
     try:
-        table = Table(context.request, server.url, ENEMY)
+        table = Table(server.url, ENEMY)
         page, errors = _open(context, table)
         page.wait_for_selector(".sk-hand-card:not([disabled])")
         _axe(page, "phone, a card to pick")
@@ -175,30 +221,29 @@ def test_whole_game_on_a_phone_by_tapping(browser, server):
         garden = page.locator(".sk-garden-svg").bounding_box()
         assert garden["width"] >= 370  # the garden fills the phone's width
 
-        def check(kind):
-            assert _wide(page) <= 0
-            if kind == "card":
-                cards = page.locator(".sk-hand-card")
-                for i in range(cards.count()):
-                    assert _in_view(page, f".sk-hand-card >> nth={i}"), "a card is off screen"
-                assert not page.locator(".sk-hand kbd").first.is_visible()  # no keys on touch
+        def check(look):
+            assert look["wide"] <= 0
+            if look["kind"] == "card":
+                assert all(look["cards"]), "a card is off screen"
+                assert not look["keys"]  # no keys on touch
             else:
-                assert _in_view(page, ".sk-sheet")
+                assert look["sheet"]
                 if "choice" not in seen:
                     seen.add("choice")
                     _axe(page, "phone, the choice sheet")
 
         seen: set[str] = set()
 
-        def tap(kind):
-            if kind == "choice":
+        def tap(look):
+            if look["kind"] == "choice":
                 page.locator(".sk-choice").first.tap()
                 return
             card = page.locator(".sk-hand-card:not([disabled])").first
             card.tap()  # the first tap shows the card's words, the second plays it
             page.wait_for_selector(".sk-detail:not([hidden])")
-            assert page.locator(".sk-detail").inner_text().startswith("Card ")
-            assert _in_view(page, ".sk-detail")
+            words = _look(page)
+            assert words["detail"].startswith("Card ")
+            assert words["detailInView"]
             if "detail" not in seen:
                 seen.add("detail")
                 shot(page, "sakura-phone-en-card")
@@ -233,7 +278,7 @@ def test_a_desktop_game_by_keyboard(browser, server):
     server; the end summary and the winner's banner in view."""
     context = _context(browser, DESKTOP, reduced=True)
     try:
-        table = Table(context.request, server.url, ENEMY)
+        table = Table(server.url, ENEMY)
         page, errors = _open(context, table)
         page.wait_for_selector(".sk-hand-card:not([disabled])")
         page.keyboard.press("Tab")  # the page now shows key badges (html.keyboard)
@@ -241,9 +286,9 @@ def test_a_desktop_game_by_keyboard(browser, server):
           .filter((b) => !b.disabled && b.offsetParent).map((b) => b.className)""")
         assert order and all("sk-hand-card" in c for c in order)
 
-        def check(kind):
-            if kind == "choice":
-                assert _in_view(page, ".sk-sheet .sk-choice")  # above the fold
+        def check(look):
+            if look["kind"] == "choice":
+                assert look["choice"]  # the first direction is above the fold
                 if "choice" not in seen:
                     seen.add("choice")
                     _axe(page, "desktop, a choice")
@@ -251,14 +296,14 @@ def test_a_desktop_game_by_keyboard(browser, server):
                       '.view-sakura button:not([disabled])')].map((b) => b.className)""")
                     assert "sk-choice" in keys[0]  # the choice comes first in focus order
             else:
-                assert _in_view(page, ".sk-hand-card:not([disabled])")
+                assert look["card"]
 
         seen: set[str] = set()
-        def key(kind):
+
+        def key(look):
             """1 for a direction; for a card, the key of one that asks for a direction."""
-            index = page.evaluate("""() => [...document.querySelectorAll('.sk-hand-card')]
-              .findIndex((b) => !b.disabled && b.querySelector('.g-emperor-either, .p-either'))""")
-            page.keyboard.press(str(index + 1) if kind == "card" and index >= 0 else "1")
+            index = look["asking"]
+            page.keyboard.press(str(index + 1) if look["kind"] == "card" and index >= 0 else "1")
 
         kinds = _play_whole_game(page, key, "sakura-desktop-en", check, decisions=60,
                                  until={"card", "choice"})
@@ -314,14 +359,15 @@ COLOURS = """() => {
 
 def test_japanese_table_and_the_high_contrast_deck(browser, server):
     """The garden, a choice and the end in Japanese at both sizes (headers on one line, the
-    last step in view), and the high-contrast deck's colours measured against WCAG AA."""
+    last step in view), and the high-contrast deck's colours measured against WCAG AA. The
+    moves are made through the API."""
     contexts = {
         "desktop-ja": _context(browser, DESKTOP, "ja", reduced=True),
         "phone-ja": _context(browser, PHONE, "ja", reduced=True),
         "desktop-contrast": _context(browser, DESKTOP, "en", reduced=True, deck="contrast"),
     }
     try:
-        table = Table(contexts["desktop-ja"].request, server.url, ENEMY)
+        table = Table(server.url, ENEMY)
         pages = {name: _open(context, table) for name, context in contexts.items()}
         for name, (page, _errors) in pages.items():
             page.wait_for_selector(".sk-hand-card:not([disabled])")
@@ -387,7 +433,7 @@ def test_a_record_in_the_replay_viewer(browser, server):
     backwards draws each step's positions, nothing is playable, and once the game is over
     every hand can be shown."""
     record = Path(__file__).parent / "records" / "two-players-neutral.json"
-    context = _context(browser, DESKTOP)
+    context = _context(browser, DESKTOP, reduced=True)  # the steps, not their motion
     try:
         page = context.new_page()
         errors: list[str] = []
@@ -397,6 +443,13 @@ def test_a_record_in_the_replay_viewer(browser, server):
         page.wait_for_selector(".view-sakura[data-version]")
         answers = []
         page.on("response", lambda r: answers.append(r) if "/api/replay" in r.url else None)
+        sent: dict[int, dict] = {}  # version -> the last payload the viewer was sent
+
+        def payload_of(step):
+            while answers:  # each answer read once
+                payload = answers.pop(0).json()
+                sent[payload["version"]] = payload
+            return sent[step]
 
         last = len(json.loads(record.read_text())["moves"])
         step = 0
@@ -407,7 +460,7 @@ def test_a_record_in_the_replay_viewer(browser, server):
             page.wait_for_function("""n => { const r = document.querySelector('.view-sakura');
               return r.dataset.version === String(n) && !r.dataset.busy; }""", arg=step,
                                    timeout=8000)
-            payload = next(a.json() for a in reversed(answers) if a.json()["version"] == step)
+            payload = payload_of(step)
             _matches(page, payload)
             assert page.locator(".sk-hand-card:not([disabled]), .sk-choice").count() == 0
         assert page.locator(".sk-summary").is_visible()

@@ -4,12 +4,10 @@ its data attributes."""
 
 from __future__ import annotations
 
-import json
-import time
 from pathlib import Path
 from typing import Any
 
-from support.web import SHOTS, LiveServer, build_registry
+from support.web import SHOTS, LiveServer, Seat, build_registry
 from support.web import chromium_browser as chromium_browser
 from support.web import needs_chromium as needs_chromium
 
@@ -26,57 +24,13 @@ def start_server(tmp: Path) -> LiveServer:
     return server
 
 
-class Table:
-    """A Sakura game on the live server, seen from seat 0 (the test's player)."""
+class Table(Seat):
+    """A Sakura game on the live server, seen from seat 0 (the test's player), read and moved
+    through the HTTP API."""
 
-    def __init__(self, request: Any, url: str, seats: list[str]) -> None:
-        self.request = request
-        self.url = url
-        answer = request.post(f"{url}/api/games", data=json.dumps(
-            {"game": "sakura", "seats": seats, "lang": "en", "creator_seat": 0}),
-            headers={"Content-Type": "application/json"})
-        assert answer.ok, answer.text()
-        created = answer.json()
-        self.id, self.token = created["id"], created["token"]
-
-    @property
-    def address(self) -> str:
-        return f"{self.url}/#/play/{self.id}/{self.token}"
-
-    def payload(self) -> dict[str, Any]:
-        answer = self.request.get(f"{self.url}/api/play/{self.id}?since=-1&lang=en",
-                                  headers={"X-Asobi-Token": self.token})
-        assert answer.ok, answer.text()
-        return answer.json()
-
-    def mine(self, timeout: float = 10.0) -> dict[str, Any]:
-        """The payload once seat 0 has something to do or the game is over (AIs move on the
-        server on their own)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            payload = self.payload()
-            if payload["legal"] or payload["finished"]:
-                return payload
-            assert time.monotonic() < deadline, "the AIs did not move"
-            time.sleep(0.03)
-
-    def act(self, payload: dict[str, Any], pick: Any = None) -> None:
-        """Seat 0 takes `pick(payload)` (else the first legal action); an AI moving at the same
-        time makes the version stale (409): look again and choose again."""
-        for _attempt in range(20):
-            choice = pick(payload) if pick else payload["legal"][0]
-            answer = self.request.post(
-                f"{self.url}/api/play/{self.id}/act?lang=en",
-                data=json.dumps({"action": choice["action"], "version": payload["version"],
-                                 "since": payload["version"]}),
-                headers={"Content-Type": "application/json", "X-Asobi-Token": self.token})
-            if answer.status != 409:
-                assert answer.ok, answer.text()
-                return
-            payload = self.mine()
-            if not payload["legal"]:
-                return
-        raise AssertionError("the table kept moving")
+    def __init__(self, url: str, seats: list[str]) -> None:
+        made = Seat.create(url, game="sakura", seats=seats, lang="en")
+        super().__init__(url, made.id, made.token)
 
     def play_round(self, pick: Any = None) -> dict[str, Any]:
         """Seat 0's moves until the next round starts (or the game ends); the payload then."""

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import socket
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from importlib import resources
 from importlib.metadata import EntryPoint
@@ -56,6 +59,26 @@ def _with_seed(route, seed: int) -> None:
 def pin_practice_seed(page, seed: int = PRACTICE_SEED) -> None:
     """Have the lobby's next "new game" request carry `seed`, as a practice game may."""
     page.route("**/api/games", lambda route: _with_seed(route, seed))
+
+
+def axe_violations(page: Any, context: Any = None) -> list[dict[str, Any]]:
+    """What axe-core (axe_playwright_python's copy, with its default options) finds wrong on
+    the page, or in `context` ({"include": ..., "exclude": ...}); axe is put into a document
+    once, not before every run."""
+    from axe_playwright_python.sync_playwright import DEFAULT_OPTIONS, Axe
+
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(Axe().axe_script)
+    results = page.evaluate("([context, options]) => axe.run(context || document, options)",
+                            [context, DEFAULT_OPTIONS])
+    return results["violations"]
+
+
+def frames(page: Any) -> None:
+    """Wait until the fonts are loaded and two frames were drawn: a change of the viewport,
+    a new route, are laid out by then."""
+    page.evaluate("() => document.fonts.ready.then(() => new Promise("
+                  "(r) => requestAnimationFrame(() => requestAnimationFrame(r))))")
 
 
 def chromium_browser() -> Iterator[Any]:
@@ -123,6 +146,85 @@ def create_game(
 def play(hub: Hub, live: Live, seat: int, action: dict[str, Any]) -> None:
     """Apply ``action`` for ``seat`` on the table's current version."""
     hub.act(live, seat, {"action": action}, live.version)
+
+
+class Seat:
+    """One seat of a game on a live server, read and moved through the HTTP API (as the same
+    player's second device would): how a browser test reaches the position it is about."""
+
+    def __init__(self, url: str, game: str, token: str) -> None:
+        self.url, self.id, self.token = url, game, token
+
+    @classmethod
+    def create(cls, url: str, **body: Any) -> Seat:
+        """A new game (``game=``, ``seats=``, ``seed=``...); the creator's seat."""
+        made = cls._call(url, "/api/games", {"creator_seat": 0, **body})
+        return cls(url, made["id"], made["token"])
+
+    @classmethod
+    def of_page(cls, url: str, page: Any) -> Seat:
+        """The seat a page plays (its address is ``#/play/<game>/<token>``)."""
+        match = re.search(r"#/play/([^/]+)/([^/?#]+)$", page.url)
+        assert match, page.url
+        return cls(url, match.group(1), match.group(2))
+
+    @property
+    def address(self) -> str:
+        return f"{self.url}/#/play/{self.id}/{self.token}"
+
+    @staticmethod
+    def _call(url: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["X-Asobi-Token"] = token
+        request = urllib.request.Request(
+            url + path, data=None if body is None else json.dumps(body).encode(),
+            method="GET" if body is None else "POST", headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            if error.code == 409:
+                return None
+            raise AssertionError(f"{path}: {error.code} {error.read()!r}") from None
+
+    def payload(self) -> dict[str, Any]:
+        return self._call(self.url, f"/api/play/{self.id}?since=-1&lang=en", token=self.token)
+
+    def mine(self, timeout: float = 10.0) -> dict[str, Any]:
+        """The payload once this seat has something to do or the game is over (the AIs move
+        on the server on their own)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            payload = self.payload()
+            if payload["legal"] or payload["finished"]:
+                return payload
+            assert time.monotonic() < deadline, "the AIs did not move"
+            time.sleep(0.03)
+
+    def play_until(self, done: Any) -> dict[str, Any]:
+        """This seat's first legal move, again and again, until ``done(payload)`` or the end
+        of the game; the payload then."""
+        while True:
+            payload = self.mine()
+            if payload["finished"] or done(payload):
+                return payload
+            self.act(payload)
+
+    def act(self, payload: dict[str, Any], pick: Any = None) -> None:
+        """Take ``pick(payload)`` (a legal entry; else the first); another seat moving at the
+        same time makes the version stale (409): look again and choose again."""
+        for _attempt in range(20):
+            choice = pick(payload) if pick else payload["legal"][0]
+            answer = self._call(
+                self.url, f"/api/play/{self.id}/act?lang=en",
+                {"action": choice["action"], "version": payload["version"]}, self.token)
+            if answer is not None:
+                return
+            payload = self.mine()
+            if not payload["legal"]:
+                return
+        raise AssertionError("the table kept moving")
 
 
 def need(registry: Registry, game: str) -> None:
@@ -204,3 +306,93 @@ def served(folder: Path) -> Iterator[LiveServer]:
         yield live
     finally:
         live.stop()
+
+
+# ------------------------------------------------------------------- people at one table
+STORAGE = """() => {
+  const dump = (store) => Object.fromEntries(
+    Array.from({ length: store.length }, (_, i) => store.key(i)).map((k) => [k, store.getItem(k)]));
+  return { local: dump(localStorage), session: dump(sessionStorage) };
+}"""
+
+
+class People:
+    """Opens one browser context per person (each its own localStorage and sessionStorage)
+    and collects what their pages raised (the ``people`` fixture of tests/web fails on any)."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def person(self) -> Any:
+        context = self.browser.new_context(
+            viewport={"width": 1280, "height": 900}, reduced_motion="reduce"
+        )
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        return page
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+def full_shot(page: Any, name: str) -> None:
+    """A screenshot of the whole page (scrolled parts too) in tests/_artifacts/screenshots/."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def storage(page: Any) -> dict[str, dict[str, str]]:
+    return page.evaluate(STORAGE)
+
+
+def stored_text(page: Any) -> str:
+    """Every key and value of the page's localStorage and sessionStorage, as one string."""
+    return json.dumps(storage(page))
+
+
+def token_of(page: Any) -> str:
+    match = re.search(r"#/play/([^/]+)/([^/?#]+)$", page.url)
+    assert match, page.url
+    return match.group(2)
+
+
+def my_turn(page: Any, timeout: float = 15_000) -> None:
+    page.wait_for_selector(".generic .choice", timeout=timeout)
+
+
+def board(page: Any) -> str:
+    return page.locator(".generic-board").inner_text()
+
+
+def move(page: Any) -> None:
+    """Take the first choice of the generic view with the keyboard and wait until the board
+    changed."""
+    my_turn(page)
+    before = board(page)
+    page.keyboard.press("1")
+    page.wait_for_function(
+        "b => document.querySelector('.generic-board').innerText !== b", arg=before,
+        timeout=10_000,
+    )
+
+
+def create_with_a_friend(page: Any, server: Any, hints: bool = False) -> str:
+    """From the lobby: Nim, seat 1 "You", seat 2 "A friend"; returns the invitation URL."""
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-choice")
+    page.click(".game-choice[data-game=nim]")
+    assert page.locator("#lobby-hints").count() == 0  # one person: hints are always on
+    page.select_option(".seat-select[data-seat='1']", "human")
+    hint_box = page.locator("#lobby-hints")
+    assert hint_box.is_visible() and not hint_box.is_checked()  # off by default
+    if hints:
+        hint_box.check()
+    page.click("#start-game")
+    page.wait_for_selector(".invitations .invite-link")
+    links = page.locator(".invitations .invite-link")
+    assert links.count() == 1
+    return links.first.input_value()

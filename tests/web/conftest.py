@@ -1,5 +1,6 @@
 """Fixtures of the web frontend tests: a registry with the real games (and Nim, a third-party
-game without a browser view), an app on a temporary SQLite file, and a live server."""
+game without a browser view), an app on a temporary SQLite file, live servers (one per module,
+or a test's own) and the people of the browser tests."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from asobi.registry import Registry
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.store import Store
-from support.web import TEST_OPTIONS, LiveServer, build_registry
+from support.web import TEST_OPTIONS, LiveServer, People, build_registry
 
 
 @pytest.fixture(scope="session")
@@ -36,9 +37,28 @@ def client(web_registry: Registry, db_path: Path) -> Iterator[Any]:
     store.close()
 
 
+@pytest.fixture(scope="module")
+def live_server(web_registry: Registry, tmp_path_factory: Any) -> Iterator[LiveServer]:
+    """One live server for the tests of a module: each makes its own game on it."""
+    server = LiveServer(web_registry, tmp_path_factory.mktemp("live") / "live.sqlite3")
+    server.start()
+    yield server
+    server.stop()
+
+
 @pytest.fixture
-def live_server(web_registry: Registry, tmp_path: Path) -> Iterator[LiveServer]:
+def own_live_server(web_registry: Registry, tmp_path: Path) -> Iterator[LiveServer]:
+    """A live server of the test's own, for a test that restarts it."""
     server = LiveServer(web_registry, tmp_path / "live.sqlite3")
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def people(browser: Any) -> Iterator[People]:
+    """Browser contexts, one per person; the test fails if any of their pages raised."""
+    crowd = People(browser)
+    yield crowd
+    crowd.close()
+    assert not crowd.errors, crowd.errors

@@ -13,6 +13,7 @@ import pytest
 from support.web import (
     PRACTICE_SEED,
     SHOTS,
+    Seat,
     need,
     needs_chromium,
     pin_practice_seed,
@@ -37,13 +38,17 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def start_from_lobby(page, server, game: str, seed: int | None = PRACTICE_SEED) -> None:
+def start_from_lobby(page, server, game: str, seed: int | None = PRACTICE_SEED,
+                     at_lobby=None) -> None:
     """Start `game` with its default seats: the first is "You", the others AI; one person at the
-    table, so the game opens at once (no invitations screen)."""
+    table, so the game opens at once (no invitations screen). `at_lobby(page)` looks at the
+    lobby first."""
     if seed is not None:
         pin_practice_seed(page, seed)
     page.goto(server.url + "/")
     page.wait_for_selector(".game-choice")
+    if at_lobby:
+        at_lobby(page)
     page.click(f".game-choice[data-game={game}]")
     assert page.locator(".seat-select").first.input_value() == "me"
     page.click("#start-game")
@@ -53,29 +58,65 @@ def start_from_lobby(page, server, game: str, seed: int | None = PRACTICE_SEED) 
     assert saved[0]["token"] == token and saved[0]["owner"] and saved[0]["seat"] == 0
 
 
-def play_koikoi_turn(page) -> None:
-    """Make one decision the way a player would: by clicking."""
-    if page.locator(".kk-continue").is_visible():
+TURN = """() => {
+  const shown = (sel) => {  // Playwright's is_visible
+    const el = document.querySelector(sel);
+    if (!el) return false;
+    const b = el.getBoundingClientRect();
+    return b.width > 0 && b.height > 0 && getComputedStyle(el).visibility === 'visible';
+  };
+  return {
+    version: document.querySelector('.kk').dataset.version,
+    continue: shown('.kk-continue'), stop: shown('.kk-stop'),
+    candidate: Boolean(document.querySelector('.kk-board .kk-card.candidate')),
+    mine: Boolean(document.querySelector('.kk-prompt.mine')),
+    cards: document.querySelectorAll('.kk-my-hand button.kk-card:not([disabled])').length,
+    dialog: Boolean(document.querySelector('dialog[open]')),
+    banner: Boolean(document.querySelector('.result-banner:not([hidden])')),
+  };
+}"""
+"""What a Koi-Koi player could click now, read in one go."""
+
+
+def koikoi_turn(page, timeout: float = 30_000) -> dict:
+    """Wait until no motion runs and the table waits for this player (a prompt, a dialog) or
+    the game is over; what could be clicked then (TURN)."""
+    page.wait_for_function(
+        "() => document.querySelector('.kk')?.dataset.motion === 'idle'"
+        " && (document.querySelector('.kk-prompt.mine') || document.querySelector('dialog[open]')"
+        " || document.querySelector('.result-banner:not([hidden])'))", timeout=timeout)
+    return page.evaluate(TURN)
+
+
+def play_koikoi_turn(page, turn: dict) -> None:
+    """Make one decision the way a player would, by clicking (`turn`: what koikoi_turn saw),
+    and wait until the table took it: a move drawn, or the round's summary closed."""
+    if turn["continue"]:
         page.click(".kk-continue")
-    elif page.locator(".kk-stop").is_visible():
+        page.wait_for_function("() => !document.querySelector('.kk-round[open]')")
+        return
+    if turn["stop"]:
         page.click(".kk-stop")
-    elif page.locator(".kk-board .kk-card.candidate").count():
+    elif turn["candidate"]:
         page.locator(".kk-board button.kk-card.candidate").first.click()
-    elif page.locator(".kk-prompt.mine").count():
-        cards = page.locator(".kk-my-hand button.kk-card:not([disabled])")
-        if not cards.count():
-            return  # the move is on its way; the opponent plays next
-        card = cards.first
+    elif turn["mine"] and turn["cards"]:
+        card = page.locator(".kk-my-hand button.kk-card:not([disabled])").first
         card.click(timeout=5000)
         if page.locator(".kk-my-hand .kk-card.selected").count():
             card.click(timeout=5000)  # first click selects (matches glow), the second plays
+    # else the move is on its way: the opponent plays next
+    page.wait_for_function("v => +document.querySelector('.kk').dataset.version > v",
+                           arg=int(turn["version"]))
 
 
 def test_play_a_whole_koikoi_round_by_clicking(page, live_server, web_registry):
+    """A Koi-Koi round from the lobby to the end banner, by clicking what it is about: the
+    start, a card selected (and let go with Escape), the round's last card, the koi-koi
+    decision and the round summary; the banner comes with the table's last frame. The moves
+    in between are the same player's, made through the API while the page is closed (the whole
+    round is tapped in tests/koikoi/test_webview_browser.py)."""
     need(web_registry, "koikoi")
-    page.goto(live_server.url + "/")
-    shot(page, "lobby")
-    start_from_lobby(page, live_server, "koikoi")
+    start_from_lobby(page, live_server, "koikoi", at_lobby=lambda lobby: shot(lobby, "lobby"))
     page.wait_for_selector(".kk-my-hand button.kk-card")
     shot(page, "koikoi-table")
     # The AI may deal and play first; the round may even end before our first move (a hand
@@ -90,19 +131,26 @@ def test_play_a_whole_koikoi_round_by_clicking(page, live_server, web_registry):
         page.locator(".kk-my-hand button.kk-card:not([disabled])").first.click()
         shot(page, "koikoi-selected")
         page.keyboard.press("Escape")
-    shots = {"koikoi-decision": ".kk-stop", "koikoi-summary": ".kk-continue"}
-    for _ in range(200):
-        if page.locator(".result-banner:not([hidden])").count() and not page.locator(
-            "dialog[open]"
-        ).count():
+    # on to the last card of our hand (or a decision, or the end) through the API
+    address = page.url
+    seat = Seat.of_page(live_server.url, page)
+    page.goto("about:blank")
+    seat.play_until(lambda p: p["observation"]["phase"] != "play"
+                    or len(p["observation"]["hand"]) <= 1)
+    page.goto(address)
+    shots = {"koikoi-decision": "stop", "koikoi-summary": "continue"}
+    clicked = 0
+    for _ in range(20):
+        turn = koikoi_turn(page)
+        if turn["banner"] and not turn["dialog"]:
             break
-        for name, selector in list(shots.items()):
-            if page.locator(selector).is_visible():
+        for name, control in list(shots.items()):
+            if turn[control]:
                 shot(page, name)
                 del shots[name]
-        if page.locator(".kk-prompt.mine").count() or page.locator("dialog[open]").count():
-            play_koikoi_turn(page)
-        page.wait_for_timeout(60)
+        play_koikoi_turn(page, turn)
+        clicked += 1
+    assert clicked  # the end was reached by clicking
     banner = page.locator(".result-banner")
     assert banner.is_visible()
     assert "over" in banner.inner_text()
@@ -156,12 +204,15 @@ def test_switch_language_and_settings_are_remembered(page, live_server, web_regi
     page.wait_for_selector("text=Inizia la partita")
 
 
-def test_restart_the_server_mid_game_and_continue(page, live_server, web_registry):
+def test_restart_the_server_mid_game_and_continue(own_live_server, page, web_registry):
     need(web_registry, "koikoi")
-    start_from_lobby(page, live_server, "koikoi")
+    # a server of its own, as it is restarted; made before the page, so the page closes
+    # first and the server then stops without an open stream to wait for
+    server = own_live_server
+    start_from_lobby(page, server, "koikoi")
     page.wait_for_selector(".kk-prompt.mine")
     full = page.locator(".kk-my-hand .kk-card").count()
-    play_koikoi_turn(page)
+    play_koikoi_turn(page, koikoi_turn(page))
     # The move is stored before the server answers; wait for the answer to be drawn.
     page.wait_for_function(
         "n => document.querySelectorAll('.kk-my-hand .kk-card').length < n", arg=full,
@@ -171,19 +222,18 @@ def test_restart_the_server_mid_game_and_continue(page, live_server, web_registr
     logged = page.locator(".log-list li").count()
     assert logged > 0
     url = page.url
-    live_server.restart()
+    server.restart()
     page.goto("about:blank")
     page.goto(url)
     page.wait_for_selector(".kk-my-hand .kk-card")
     assert page.locator(".kk-my-hand .kk-card").count() == hand_before
     moved = page.locator(".log-list li").count()
     assert moved >= logged  # the move log came back with the game (rebuilt from its record)
-    for _ in range(6):
-        if page.locator(".result-banner:not([hidden])").count():
-            break
-        page.wait_for_selector(".kk-prompt.mine, dialog[open], .result-banner:not([hidden])")
-        play_koikoi_turn(page)
-        page.wait_for_timeout(150)
+    turn = koikoi_turn(page)
+    assert not turn["banner"]
+    play_koikoi_turn(page, turn)  # a move by clicking, answered by the restarted server
+    page.wait_for_function("n => document.querySelectorAll('.log-list li').length > n",
+                           arg=moved)
     assert page.locator(".log-list li").count() > moved  # the game went on after the restart
 
 
@@ -232,16 +282,20 @@ def test_sakura_round_with_four_players(page, live_server, web_registry):
     page.wait_for_selector(".sk-hand-card")
     shot(page, "sakura-garden")
     page.locator(".sk-hand-card:not([disabled])").first.click()
-    # The AI seats move on the server; on a loaded machine that can take a while, so poll
-    # for up to 30 s (answering any in-place choice) rather than a fixed number of beats.
-    for _ in range(200):
+    # The AI seats move on the server; on a loaded machine that can take a while, so wait up
+    # to 30 s for the round to resolve, answering any in-place choice on the way.
+    for _ in range(20):
+        page.wait_for_function(
+            "() => document.querySelector('.sk-choice') || (document.querySelector("
+            "'.sk-prompt.mine') && document.querySelector('.sk-steps li'))", timeout=30_000)
         choice = page.locator(".sk-choice")
-        if choice.count():
-            shot(page, "sakura-choice")
-            choice.first.click()
-        elif page.locator(".sk-prompt.mine").count() and page.locator(".sk-steps li").count():
+        if not choice.count():
             break
-        page.wait_for_timeout(150)
+        shot(page, "sakura-choice")
+        version = page.locator(".view-sakura").get_attribute("data-version")
+        choice.first.click()
+        page.wait_for_function(  # the answer drawn: the choice made is gone
+            "v => document.querySelector('.view-sakura').dataset.version !== v", arg=version)
     assert page.locator(".sk-steps li").count() > 0
     shot(page, "sakura-resolved")
 
@@ -253,11 +307,12 @@ def test_phone_width_has_no_sideways_scrolling(browser, live_server, web_registr
     phone = context.new_page()
     try:
         wide = "document.documentElement.scrollWidth - window.innerWidth"
-        phone.goto(live_server.url + "/")
-        phone.wait_for_selector(".game-choice")
-        assert phone.evaluate(wide) <= 1
-        shot(phone, "phone-lobby")
-        start_from_lobby(phone, live_server, "koikoi")
+
+        def lobby(page):
+            assert page.evaluate(wide) <= 1
+            shot(page, "phone-lobby")
+
+        start_from_lobby(phone, live_server, "koikoi", at_lobby=lobby)
         phone.wait_for_selector(".kk-prompt.mine", timeout=15_000)
         assert phone.evaluate(wide) <= 1
         cards = phone.locator(".kk-my-hand button.kk-card:not([disabled])")

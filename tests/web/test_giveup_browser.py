@@ -4,23 +4,20 @@ own page and gets the link to hand on; the table sees the seat free; a newcomer 
 
 from __future__ import annotations
 
-from test_invitations_browser import (  # noqa: F401  (fixtures)
-    browser,
+from support.web import (
     create_with_a_friend,
+    full_shot,
     move,
     my_turn,
-    people,
-    shot,
+    needs_chromium,
     stored_text,
     token_of,
 )
 
-from support.web import needs_chromium
-
 pytestmark = needs_chromium
 
 
-def test_only_the_friend_gives_up_their_seat(people, live_server):  # noqa: F811
+def test_only_the_friend_gives_up_their_seat(people, live_server):
     creator = people.person()
     link = create_with_a_friend(creator, live_server)
     creator.click("#go-to-seat")
@@ -38,7 +35,7 @@ def test_only_the_friend_gives_up_their_seat(people, live_server):  # noqa: F811
     creator.wait_for_selector(".table-dialog[open] .table-seat[data-seat='1']")
     assert creator.locator(".table-seat[data-seat='1'] .reinvite").count() == 0
     assert creator.locator(".table-seat[data-seat='1'] .seat-held").is_visible()
-    shot(creator, "table-seat-held")
+    full_shot(creator, "table-seat-held")
     creator.keyboard.press("Escape")
 
     # The friend gives the seat up from their own page and gets a link to hand on.
@@ -49,7 +46,7 @@ def test_only_the_friend_gives_up_their_seat(people, live_server):  # noqa: F811
     field.wait_for()
     handed_on = field.input_value()
     assert handed_on.startswith(live_server.url + "/#/join/") and handed_on != link
-    shot(friend, "seat-given-up")
+    full_shot(friend, "seat-given-up")
     assert friend.locator(".seat-notice").is_visible()
     assert friend_token not in stored_text(friend)  # the dead token is forgotten
     creator.wait_for_selector(".chip.unclaimed[data-seat='1']")

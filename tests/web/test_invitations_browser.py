@@ -11,104 +11,19 @@ import json
 import re
 from typing import Any
 
-import pytest
-
-from support.web import SHOTS, needs_chromium
+from support.web import (
+    board,
+    create_with_a_friend,
+    full_shot,
+    move,
+    my_turn,
+    needs_chromium,
+    storage,
+    stored_text,
+    token_of,
+)
 
 pytestmark = needs_chromium
-
-STORAGE = """() => {
-  const dump = (store) => Object.fromEntries(
-    Array.from({ length: store.length }, (_, i) => store.key(i)).map((k) => [k, store.getItem(k)]));
-  return { local: dump(localStorage), session: dump(sessionStorage) };
-}"""
-
-
-class People:
-    """Opens one browser context per person and checks none of their pages raised."""
-
-    def __init__(self, browser: Any) -> None:
-        self.browser = browser
-        self.contexts: list[Any] = []
-        self.errors: list[str] = []
-
-    def person(self) -> Any:
-        context = self.browser.new_context(
-            viewport={"width": 1280, "height": 900}, reduced_motion="reduce"
-        )
-        self.contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
-        return page
-
-    def close(self) -> None:
-        for context in self.contexts:
-            context.close()
-
-
-@pytest.fixture
-def people(browser):
-    crowd = People(browser)
-    yield crowd
-    crowd.close()
-    assert not crowd.errors, crowd.errors
-
-
-def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def storage(page: Any) -> dict[str, dict[str, str]]:
-    return page.evaluate(STORAGE)
-
-
-def stored_text(page: Any) -> str:
-    """Every key and value of the page's localStorage and sessionStorage, as one string."""
-    return json.dumps(storage(page))
-
-
-def token_of(page: Any) -> str:
-    match = re.search(r"#/play/([^/]+)/([^/?#]+)$", page.url)
-    assert match, page.url
-    return match.group(2)
-
-
-def my_turn(page: Any, timeout: float = 15_000) -> None:
-    page.wait_for_selector(".generic .choice", timeout=timeout)
-
-
-def board(page: Any) -> str:
-    return page.locator(".generic-board").inner_text()
-
-
-def move(page: Any) -> None:
-    """Take the first choice with the keyboard and wait until the board changed."""
-    my_turn(page)
-    before = board(page)
-    page.keyboard.press("1")
-    page.wait_for_function(
-        "b => document.querySelector('.generic-board').innerText !== b", arg=before,
-        timeout=10_000,
-    )
-
-
-def create_with_a_friend(page: Any, server: Any, hints: bool = False) -> str:
-    """From the lobby: Nim, seat 1 "You", seat 2 "A friend"; returns the invitation URL."""
-    page.goto(server.url + "/")
-    page.wait_for_selector(".game-choice")
-    page.click(".game-choice[data-game=nim]")
-    assert page.locator("#lobby-hints").count() == 0  # one person: hints are always on
-    page.select_option(".seat-select[data-seat='1']", "human")
-    hint_box = page.locator("#lobby-hints")
-    assert hint_box.is_visible() and not hint_box.is_checked()  # off by default
-    if hints:
-        hint_box.check()
-    page.click("#start-game")
-    page.wait_for_selector(".invitations .invite-link")
-    links = page.locator(".invitations .invite-link")
-    assert links.count() == 1
-    return links.first.input_value()
 
 
 def test_two_people_play_and_the_owner_invites_again(people, live_server):
@@ -116,7 +31,7 @@ def test_two_people_play_and_the_owner_invites_again(people, live_server):
     link = create_with_a_friend(creator, live_server)
     assert link.startswith(live_server.url + "/#/join/"), link
     code = link.rsplit("/", 1)[1]
-    shot(creator, "invitations")
+    full_shot(creator, "invitations")
     assert creator.locator(".invite[data-seat='1'] .copy-link").is_visible()
 
     # The creator's browser keeps its own seat token and the owner key, nothing else.
@@ -167,7 +82,7 @@ def test_two_people_play_and_the_owner_invites_again(people, live_server):
     assert "/play/" not in stranger.url
     assert stranger.locator("#back-to-lobby").is_visible()
     assert friend_token not in stored_text(stranger)
-    shot(stranger, "join-refused")
+    full_shot(stranger, "join-refused")
 
     # The friend's seat is theirs (issue 20): the Table control has no "Invite again" for it.
     # Giving a held seat up is the friend's own choice (tests/web/test_giveup_browser.py).
@@ -176,7 +91,7 @@ def test_two_people_play_and_the_owner_invites_again(people, live_server):
     assert creator.locator(".table-seat[data-seat='0'] .reinvite").count() == 0  # own seat
     assert creator.locator(".table-seat[data-seat='1'] .reinvite").count() == 0  # the friend's
     assert creator.locator(".table-seat[data-seat='1'] .seat-held").is_visible()
-    shot(creator, "table-control")
+    full_shot(creator, "table-control")
     creator.keyboard.press("Escape")
     move(friend)
     my_turn(creator)

@@ -13,7 +13,14 @@ from pathlib import Path
 import pytest
 
 from asobi.session import Session
-from support.web import SHOTS, needs_chromium, pin_practice_seed, served
+from support.web import (
+    SHOTS,
+    axe_violations,
+    frames,
+    needs_chromium,
+    pin_practice_seed,
+    served,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 KOIKOI_RECORD = ROOT / "koikoi" / "records" / "standard-red-poetry.json"
@@ -88,20 +95,18 @@ def no_sideways_scroll(page) -> None:
 def axe_clean(page, where: str, views: bool = True) -> None:
     """No serious or critical axe-core violation; `views=False` leaves a game's own view out
     (its tests check it: tests/<game>/test_webview*.py)."""
-    from axe_playwright_python.sync_playwright import Axe
-
     context = None if views else {"exclude": [[".view-root:not(.view-nim)"]]}
-    results = Axe().run(page, context=context)
     bad = [
         (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results.response["violations"]
+        for v in axe_violations(page, context)
         if v["impact"] in ("serious", "critical")
     ]
     assert not bad, f"{where}: {bad}"
 
 
-def start_nim(page, server) -> None:
-    page.goto(server.url + "/")
+def start_nim(page, server, lobby: str = "/") -> None:
+    """Nim from the lobby at `lobby` ("/#/" goes there without loading the page again)."""
+    page.goto(server.url + lobby)
     page.wait_for_selector(".game-choice")
     page.click(".game-choice[data-game=nim]")
     page.click("#start-game")
@@ -228,9 +233,12 @@ def test_no_page_is_wider_than_a_small_phone(pages, server):
     for route in ("/", "/#/rules/koikoi", "/#/rules/sakura", "/#/rules/koikoi/doesnotexist",
                   "/#/replay", "/#/nowhere", "/#/join/nope/nope", "/#/table/nope",
                   "/#/replay/nope"):
+        # the routes are one page: wait for this route's screen, not the last one's
+        page.evaluate("() => document.querySelectorAll('main > *')"
+                      ".forEach((e) => { e.dataset.left = ''; })")
         page.goto(server.url + route)
-        page.wait_for_selector("main section, main .hero")
-        page.wait_for_timeout(100)
+        page.wait_for_selector("main > :is(section, .hero):not([data-left])")
+        frames(page)
         no_sideways_scroll(page)
     open_replay(page, server, KOIKOI_RECORD)
     no_sideways_scroll(page)
@@ -358,10 +366,13 @@ def test_statistics_stay_in_the_browser_and_can_be_cleared(pages, server):
     page = pages.page()
     start_nim(page, server)
     for _ in range(60):
+        page.wait_for_selector(".generic .choice, .result-banner:not([hidden])")
         if page.locator(".result-banner:not([hidden])").count():
             break
+        before = page.locator(".generic-board").inner_text()
         page.locator(".generic .choice").first.click()
-        page.wait_for_timeout(80)
+        page.wait_for_function(  # the move drawn (or the game over)
+            "b => document.querySelector('.generic-board')?.innerText !== b", arg=before)
     page.wait_for_selector(".result-banner:not([hidden])")
     rows = page.evaluate("JSON.parse(localStorage.getItem('asobi.stats')).rows")
     (row,) = rows.values()
@@ -424,12 +435,12 @@ def test_axe_and_screenshots_of_every_shell_screen(pages, server, phone):
         check(page, "settings")
         shot(page, f"shell-settings-{lang}-{size}")
         page.keyboard.press("Escape")
-        start_nim(page, server)
+        start_nim(page, server, lobby="/#/")  # the same page, by its router
         check(page, "generic view")
         shot(page, f"shell-nim-{lang}-{size}")
         page.goto(server.url + "/#/join/nope/nope")
-        page.wait_for_selector("main section")
+        page.wait_for_selector("main section.join")  # (not the game's, still there a moment)
         check(page, "join")
-        page.goto(server.url + "/")
+        page.goto(server.url + "/#/")
         page.wait_for_selector(".saved-list")
         check(page, "saved games")

@@ -101,8 +101,10 @@ def test_the_seat_chips_fit_a_phone_bar(browser, server, lang):
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         tables = [("sakura", n) for n in range(2, 7)] + [("koikoi", 2), ("nim", 2), ("nim", 3)]
+        levels = {game: longest_level(context.request, server, game, lang)
+                  for game in dict(tables)}
         for game, seats in tables:
-            level = longest_level(context.request, server, game, lang)
+            level = levels[game]
             answer = context.request.post(
                 f"{server.url}/api/games",
                 data=json.dumps({"game": game, "seats": ["human"] + [f"ai:{level}"] * (seats - 1),
