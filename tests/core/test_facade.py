@@ -185,16 +185,16 @@ RAW = re.compile(r"\b(?:hook|raw|relay)\.(asobi_\w+)\s*(\(|\.get_hookimpls)")
 or its implementations looked up (``.raw.asobi_x.get_hookimpls()``)."""
 
 ALLOWED: Mapping[str, tuple[set[str], str]] = {
-    "core/hookcalls.py": (set(), "the facade"),
-    "core/gamehooks.py": ({"asobi_to_act", "asobi_legal_actions", "asobi_apply"},
+    "core/asobi/hookcalls.py": (set(), "the facade"),
+    "core/asobi/gamehooks.py": ({"asobi_to_act", "asobi_legal_actions", "asobi_apply"},
                           "the facade, written out for speed"),
-    "core/registry.py": ({"asobi_game_info", "asobi_agent_levels"},
+    "core/asobi/registry.py": ({"asobi_game_info", "asobi_agent_levels"},
                          "at load time, before the facade exists: a game describes itself "
                          "(a fault skips the game), and each plugin's own levels are read "
                          "apart to report one named like a game's level"),
-    "core/bench.py": ({"asobi_setup", "asobi_to_act", "asobi_legal_actions", "asobi_apply"},
+    "core/asobi/bench.py": ({"asobi_setup", "asobi_to_act", "asobi_legal_actions", "asobi_apply"},
                       "the default bench times the engine itself, without the checks"),
-    "core/conformance_checks.py": ({"asobi_render_text", "asobi_describe_action",
+    "core/asobi/conformance_checks.py": ({"asobi_render_text", "asobi_describe_action",
                                     "asobi_describe_event"},
                                    "the kit judges the raw answers of the view hooks"),
 }

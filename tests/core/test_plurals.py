@@ -27,10 +27,10 @@ PACKAGES = {
     "core": "asobi",
     "plugins/koikoi": "asobi_koikoi",
     "plugins/sakura": "asobi_sakura",
-    "frontends/web": "asobi_frontends.web",
-    "frontends/text": "asobi_frontends.text",
-    "frontends/tui": "asobi_frontends.tui",
-    "frontends/terminal": "asobi_frontends.terminal",
+    "frontends/asobi_frontends/web": "asobi_frontends.web",
+    "frontends/asobi_frontends/text": "asobi_frontends.text",
+    "frontends/asobi_frontends/tui": "asobi_frontends.tui",
+    "frontends/asobi_frontends/terminal": "asobi_frontends.terminal",
 }
 ENGLISH_ONLY = "(English only)"
 JS_CALL = re.compile(

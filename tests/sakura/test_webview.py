@@ -51,14 +51,15 @@ window.ready = true;
 def _page(browser, lang: str = "en", query: str = ""):
     catalogue = {}
     if lang != "en":
-        path = ROOT / "plugins" / "sakura" / "locale" / f"{lang}.yaml"
+        path = ROOT / "plugins" / "sakura" / "asobi_sakura" / "locale" / f"{lang}.yaml"
         catalogue = yaml.safe_load(path.read_text(encoding="utf-8"))
     files = {
         "index.html": PAGE.replace("CATALOGUE", json.dumps(catalogue)).replace("LANG", lang),
-        "dom.js": (ROOT / "frontends" / "web" / "static" / "dom.js").read_text("utf-8"),
+        "dom.js": (ROOT / "frontends" / "asobi_frontends" / "web" / "static" / "dom.js")
+        .read_text("utf-8"),
         "view.css": "",
     }
-    for script in (ROOT / "plugins" / "sakura" / "webview").glob("*.js"):
+    for script in (ROOT / "plugins" / "sakura" / "asobi_sakura" / "webview").glob("*.js"):
         files[script.name] = script.read_text("utf-8")
     page = browser.new_page()
     errors: list[str] = []

@@ -1,6 +1,6 @@
 // Sakura in the browser: the Emperor's garden, painters in seat colours, cards with both
 // actions, and each round's cards resolved step by step without ever falling behind the game.
-// Contract: frontends/web/README.md. Modules: cards.js (the cards), garden.js (the board),
+// Contract: frontends/asobi_frontends/web/README.md. Modules: cards.js (the cards), garden.js (the board),
 // steps.js (the story and its player), summary.js (the end of a game and its statistics).
 
 import { cardLabel, cardNode } from "./cards.js";

@@ -27,9 +27,9 @@ def asobi_web_assets() -> Any:
     browser view, or ``None`` to use the web frontend's generic view.
 
     The web frontend serves the folder's files under ``/assets/<game>/``. It must hold
-    ``view.js``, an ES module whose contract is documented in ``frontends/web/README.md``;
-    the module draws an observation and sends the seat's chosen action. Card art and board
-    drawings live here, with the game, not in the frontend.
+    ``view.js``, an ES module whose contract is documented in
+    ``frontends/asobi_frontends/web/README.md``; the module draws an observation and sends the
+    seat's chosen action. Card art and board drawings live here, with the game, not in the frontend.
     """
 
 

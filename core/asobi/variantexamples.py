@@ -187,7 +187,7 @@ def _item(files: list[tuple[str, Any]], name: str, where: tuple[Any, ...]) -> An
 def default_text(key: Key, default: Any, game: GameInfo) -> str:
     """The default of ``key`` in words: its value in the default variant."""
     if key.path[-1] is None or key.path[-1] == 0:
-        return f"see `variants/{game.name}/{game.default_variant}.yaml`"
+        return f"see `variants/asobi_variants/{game.name}/{game.default_variant}.yaml`"
     if any(step is None or step == 0 for step in key.path):
         return "none: each entry gives its own" if key.required else "optional"
     found = _default_at(default, tuple(key.path))
@@ -195,6 +195,6 @@ def default_text(key: Key, default: Any, game: GameInfo) -> str:
         return "left out (optional)"
     text = _flow(found)
     if len(text) > 70:
-        return f"see `variants/{game.name}/{game.default_variant}.yaml`"
+        return f"see `variants/asobi_variants/{game.name}/{game.default_variant}.yaml`"
     return f"`{text}`"
 

@@ -1,5 +1,5 @@
 // Koi-Koi in the browser: the table, the koi-koi decision, yaku progress and round summaries.
-// Contract: see frontends/web/README.md (mount(root, ctx) -> {update, key, hint}; rules(); tally()).
+// Contract: see frontends/asobi_frontends/web/README.md (mount(root, ctx) -> {update, key, hint}; rules(); tally()).
 // Parts: kit.js (cards, names), table.js (drawing the table), dialogs.js (decision, summaries),
 // motion.js (moves between payloads), rulespage.js (the rules page), cards.js (the art).
 import { CARD_NAMES } from "./cards.js";
