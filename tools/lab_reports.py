@@ -10,9 +10,9 @@ variants/asobi_variants/koikoi/), and the Sakura ``tuned`` variant against ``sta
 two, five and six players (the before/after of docs/lab/sakura-two-players.md). Each report is
 one run of ``asobi lab GAME --variant V --against standard ... --json --html
 docs/lab/NAME.html``, its JSON kept as docs/lab/NAME.json. The games are seeded, so the same
-command gives the same figures on any machine and with any number of workers (only the run's time differs).
-docs/lab/README.md, the index, is written from the JSON files: each report with its headline
-figures and the exact command that made it.
+command gives the same figures on any machine and with any number of workers (only the run's
+time differs). docs/lab/README.md, the index, is written from the JSON files: each report with
+its headline figures and the exact command that made it.
 """
 
 from __future__ import annotations
