@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from asobi.variants import load
+from asobi.variants.loader import load
 from asobi_koikoi import ai_rounds, plugin
 from asobi_koikoi.rules import Rules, compile_rules
 

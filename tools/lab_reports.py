@@ -123,7 +123,7 @@ def asobi_command() -> list[str]:
     if script.exists():
         return [str(script)]
     found = shutil.which("asobi")
-    return [found] if found else [sys.executable, "-m", "asobi.cli"]
+    return [found] if found else [sys.executable, "-m", "asobi.cli.main"]
 
 
 def run(report: Report, workers: int) -> None:

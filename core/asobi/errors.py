@@ -8,7 +8,7 @@ class AsobiError(Exception):
 
     The command line prints ``str(error)`` without a traceback and exits with status 2.
     ``where`` is an optional location prefix such as ``"variants/x.yaml:3:5"``. A plugin that
-    fails is not the user's mistake: that is :class:`asobi.faults.PluginFault` (exit status 1).
+    fails is not the user's mistake: that is :class:`asobi.host.faults.PluginFault` (exit status 1).
     """
 
     def __init__(self, message: str, where: str | None = None) -> None:

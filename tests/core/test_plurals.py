@@ -18,8 +18,8 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from asobi.contract.model import Reason
 from asobi.i18n import CATEGORIES, ENGLISH, LANGUAGES, Translator, plural_category
-from asobi.model import Reason
 
 ROOT = Path(__file__).resolve().parents[2]
 #: source folder -> the package whose catalogues translate it

@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from asobi.errors import AsobiError
-from asobi.frontend import Launch
-from asobi.session import Session, parse_seats
+from asobi.play.frontend import Launch
+from asobi.play.session import Session, parse_seats
 from asobi_frontends.terminal import (
     RECORD_NOT_SAVED,
     Ask,

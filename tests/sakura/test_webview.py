@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from asobi.model import SetupContext
+from asobi.contract.model import SetupContext
 from asobi_sakura import engine, plugin
 from support.web import needs_chromium
 
@@ -153,7 +153,7 @@ def test_end_summary_is_translated(browser, mapping, lang):
 
 def _versions(mapping, players=3, seed=11, moves=40):
     """(observation of seat 0, events seen by seat 0) after each of the first `moves` moves."""
-    from asobi.session import visible_events
+    from asobi.play.session import visible_events
 
     ctx = SetupContext(rules=mapping, players=players, rng=random.Random(seed), setup=None)
     state = plugin.asobi_setup(ctx)

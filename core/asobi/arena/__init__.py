@@ -1,8 +1,8 @@
 """``asobi arena``: many AI games, luck cancelled where possible, and what they show.
 
-Game-agnostic: it plays :class:`asobi.session.Session` games through the driver
-(:class:`asobi.driver.Driver`, agents seeded per decision from the record) on the shared
-runner (:mod:`asobi.runner`).
+Game-agnostic: it plays :class:`asobi.play.session.Session` games through the driver
+(:class:`asobi.play.driver.Driver`, agents seeded per decision from the record) on the shared
+runner (:mod:`asobi.play.runner`).
 
 * Games are played in *blocks* sharing one deal. In a two-player game a block is a duplicate
   deal: the same cards twice, seats swapped, so each player gets both sides of them. With more

@@ -10,8 +10,8 @@ from typing import Any
 from asobi.arena.report import format_text, rich_progress, run_arena
 from asobi.arena.run import without_faulty
 from asobi.errors import AsobiError
-from asobi.faults import PluginFault
-from asobi.registry import Registry
+from asobi.host.faults import PluginFault
+from asobi.host.registry import Registry
 
 
 def player_list(text: str) -> list[str]:

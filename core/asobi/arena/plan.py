@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from asobi.runner import GameTask
+from asobi.play.runner import GameTask
 
 
 def block_seed(seed: int, block: int) -> int:

@@ -7,15 +7,15 @@ from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from typing import Any, TextIO
 
-from asobi.agents import make_agent
 from asobi.arena.plan import block_tasks, seatings
 from asobi.arena.run import Progress, records_folder, run_batches
 from asobi.arena.stats import summarize
+from asobi.cli.progress import bar
 from asobi.errors import AsobiError
-from asobi.progress import bar
-from asobi.registry import Registry
-from asobi.runner import batches, make_runner
-from asobi.session import parse_seats
+from asobi.host.registry import Registry
+from asobi.play.agents import make_agent
+from asobi.play.runner import batches, make_runner
+from asobi.play.session import parse_seats
 
 
 def run_arena(
@@ -36,7 +36,7 @@ def run_arena(
     ``players`` are seat specs (``ai:hard``, ``ai:normal:...``) in seat order of the first
     game of each block. The result is JSON-ready; see :func:`format_text`. With
     ``details``, it also lists every game (block, seed, seats, per-round points, winner).
-    The games run on :mod:`asobi.runner`: ``workers`` local processes, or Ray with ``ray``
+    The games run on :mod:`asobi.play.runner`: ``workers`` local processes, or Ray with ``ray``
     (``auto`` or an address); each worker rebuilds the registry from its entry points, so
     plugin objects added by hand (``Registry.extra_plugins``) only take part in-process.
     ``records`` is a folder where every game's record is saved.

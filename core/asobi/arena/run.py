@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from asobi.errors import AsobiError
-from asobi.faults import PluginFault
-from asobi.registry import Registry
-from asobi.runner import Batch, Runner
+from asobi.host.faults import PluginFault
+from asobi.host.registry import Registry
+from asobi.play.runner import Batch, Runner
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``, called with games done after each finished batch."""

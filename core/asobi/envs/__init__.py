@@ -24,8 +24,8 @@ from asobi.errors import AsobiError
 if TYPE_CHECKING:
     from asobi.envs.aec import AsobiAEC
     from asobi.envs.parallel import AsobiParallel
-    from asobi.registry import Game, Registry
-    from asobi.variants import Variant
+    from asobi.host.registry import Game, Registry
+    from asobi.variants.loader import Variant
 
 __all__ = ["aec_env", "parallel_env"]
 

@@ -18,7 +18,7 @@ The budget is a number of simulations (``ai:openspiel-ismcts:400``), never a tim
 simulation ends in one random playout to the end of the game, so a simulation is one simulated
 game, the unit ``ai:search`` and the Koi-Koi ``ai:hard`` count their work in. The playouts run
 on the leaf's world itself (both bots throw the leaf away afterwards). Every generator is
-seeded from the agent's seed (:func:`asobi.agents.decision_seed`), so a decision is a function
+seeded from the agent's seed (:func:`asobi.play.agents.decision_seed`), so a decision is a function
 of the record.
 """
 
@@ -28,9 +28,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from asobi.agents import BaseAgent
+from asobi.contract.model import Action, Reason
 from asobi.errors import AsobiError
-from asobi.model import Action, Reason
+from asobi.play.agents import BaseAgent
 
 if TYPE_CHECKING:
     from asobi.envs.spiel import AsobiGame
@@ -43,7 +43,7 @@ MAX_SIMULATIONS = 100_000
 SIMULATIONS_PER_SECOND = 300
 """What a second of budget is worth in simulations, a fixed rate (about what one core runs of
 Koi-Koi ISMCTS): an agent's :attr:`SpielAgent.budget`, by which a server caps the work a seat
-may ask for (``asobi.agents.budget_of``). Never a clock."""
+may ask for (``asobi.play.agents.budget_of``). Never a clock."""
 UCT_C = 2.0
 """The exploration constant of both bots (OpenSpiel's examples use 2 for returns in [-1, 1])."""
 

@@ -27,11 +27,11 @@ from asobi.envs.flatten import Layout
 from asobi.envs.hookspecs import ensure_declared
 from asobi.envs.survey import Survey, survey
 from asobi.errors import AsobiError
-from asobi.faults import PluginFault, mapping_list
-from asobi.hookcalls import HookCalls
-from asobi.registry import Game
-from asobi.session import Session, canonical
-from asobi.variants import Variant
+from asobi.host.faults import PluginFault, mapping_list
+from asobi.host.hookcalls import HookCalls
+from asobi.host.registry import Game
+from asobi.play.session import Session, canonical
+from asobi.variants.loader import Variant
 
 Vector = np.ndarray[Any, np.dtype[np.float32]]
 Mask = np.ndarray[Any, np.dtype[np.int8]]

@@ -2,10 +2,10 @@
 
 Both PettingZoo environments (:mod:`asobi.envs.aec`, :mod:`asobi.envs.parallel`) keep one
 :class:`Episode` per game. It decides nothing itself: the game's own session checks and applies
-every move (through :class:`asobi.driver.Driver`, as every frontend does) and the game's
+every move (through :class:`asobi.play.driver.Driver`, as every frontend does) and the game's
 :class:`~asobi.envs.encoding.Encoding` gives the numbers.
 
-**Turns.** In the AEC environment seats act in the order :meth:`asobi.driver.Driver.turns`
+**Turns.** In the AEC environment seats act in the order :meth:`asobi.play.driver.Driver.turns`
 gives (always the first seat to act): the seats that choose together (a *decision*: Sakura's
 secret picks, Goofspiel's bids) one after another in seat order, each seeing only what its
 observation shows, a seat that owes two choices of one decision making both before the next
@@ -30,11 +30,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from asobi.driver import Driver
 from asobi.envs.encoding import Encoding, Mask, Vector
 from asobi.envs.setting import Setting
 from asobi.errors import AsobiError
-from asobi.session import SeatSpec, Session
+from asobi.play.driver import Driver
+from asobi.play.session import SeatSpec, Session
 
 REWARDS = ("points", "outcome")
 ON_ILLEGAL = ("random", "raise")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from asobi.registry import Game
+    from asobi.host.registry import Game
 
 hookspec = pluggy.HookspecMarker("asobi")
 

@@ -25,13 +25,13 @@ from typing import Any
 
 import pluggy
 
+from asobi.contract.model import GameInfo
 from asobi.envs.bots import ISMCTS, LEVELS, MCTS, SpielAgent, simulations_of
 from asobi.envs.setting import Setting
 from asobi.errors import AsobiError
-from asobi.installed import Game
-from asobi.model import GameInfo
-from asobi.session import canonical
-from asobi.variants import Variant
+from asobi.host.installed import Game
+from asobi.play.session import canonical
+from asobi.variants.loader import Variant
 
 hookimpl = pluggy.HookimplMarker("asobi")
 

@@ -21,7 +21,7 @@ from typing import Any
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from asobi.envs.spiel import AsobiGame, Catalogue, game_type, short_name
-from asobi.registry import Registry, discover
+from asobi.host.registry import Registry, discover
 
 __all__ = ["AsobiGame", "Catalogue", "register", "registered"]
 

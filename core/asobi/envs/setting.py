@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from asobi.errors import AsobiError
-from asobi.registry import Game, Registry, discover
-from asobi.variants import Variant
+from asobi.host.registry import Game, Registry, discover
+from asobi.variants.loader import Variant
 
 
 @dataclass(frozen=True)

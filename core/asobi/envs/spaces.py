@@ -17,7 +17,7 @@ from asobi.envs.encoding import Encoding
 from asobi.envs.episode import Episode, check_options
 from asobi.envs.setting import Setting
 from asobi.errors import AsobiError
-from asobi.seeds import new_seed, parse_seed
+from asobi.play.seeds import new_seed, parse_seed
 
 LIMIT = float(np.finfo(np.float32).max)
 """The bounds of the observation box: any float32 (scores and counts are not bounded)."""

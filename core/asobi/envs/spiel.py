@@ -35,8 +35,8 @@ from asobi.envs.encoding import Encoding
 from asobi.envs.setting import Setting, default_players, resolve
 from asobi.envs.survey import Survey, survey
 from asobi.errors import AsobiError
-from asobi.registry import Game, Registry
-from asobi.session import canonical
+from asobi.host.registry import Game, Registry
+from asobi.play.session import canonical
 
 PREFIX = "python_asobi_"
 DYNAMICS = ("auto", "sequential", "simultaneous")

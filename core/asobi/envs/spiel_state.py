@@ -21,7 +21,7 @@ import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 from asobi.envs.episode import outcome
 from asobi.envs.spiel import AsobiGame, Spec, deal_seed
 from asobi.envs.world import Pending, World
-from asobi.session import canonical
+from asobi.play.session import canonical
 
 
 class Deal:

@@ -14,9 +14,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from asobi.registry import Game
-from asobi.session import Session, canonical
-from asobi.variants import Variant
+from asobi.host.registry import Game
+from asobi.play.session import Session, canonical
+from asobi.variants.loader import Variant
 
 SURVEY_GAMES = 6
 """Random games a survey plays."""

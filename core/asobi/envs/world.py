@@ -23,7 +23,7 @@ from typing import Any
 
 from asobi.envs.setting import Setting
 from asobi.errors import AsobiError
-from asobi.session import SeatSpec, Session
+from asobi.play.session import SeatSpec, Session
 
 STEP_LIMIT = 100_000
 """Moves a random playout makes at most before it stops and the result is read as it is."""

@@ -1,7 +1,7 @@
 """``asobi lab``: what a variant does to a game, measured with AI players and intervals.
 
 Every variant of a run is played on the same seeds (duplicate deals where the game pins its
-deal, seats rotated), on the shared runner (:mod:`asobi.runner`: local processes or Ray).
+deal, seats rotated), on the shared runner (:mod:`asobi.play.runner`: local processes or Ray).
 The report gives the general figures (points, duration, seats, Ludii's balance,
 decisiveness, drawishness and lead changes), the game's own (``asobi_lab_measures``), each
 player's results and, for restricted levels (``ai:normal/no-koikoi``), what the choice they

@@ -13,9 +13,9 @@ from typing import Any
 from asobi.arena.command import add_runner_options, player_list
 from asobi.arena.run import without_faulty
 from asobi.errors import AsobiError
-from asobi.faults import PluginFault
+from asobi.host.faults import PluginFault
+from asobi.host.registry import Registry
 from asobi.lab.report import run_lab
-from asobi.registry import Registry
 
 
 @dataclass(frozen=True)

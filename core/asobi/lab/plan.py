@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from asobi.agents import make_agent
 from asobi.arena.plan import block_tasks, seatings
 from asobi.errors import AsobiError
-from asobi.registry import Game, Registry
-from asobi.runner import GameTask
-from asobi.session import parse_seats, rules_digest
-from asobi.variants import Variant
+from asobi.host.registry import Game, Registry
+from asobi.play.agents import make_agent
+from asobi.play.runner import GameTask
+from asobi.play.session import parse_seats, rules_digest
+from asobi.variants.loader import Variant
 
 SEEDING = 2
 """How the games of a block are seeded: 2, each game its own seed and the block's deal (1,

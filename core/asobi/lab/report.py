@@ -17,6 +17,8 @@ from typing import Any, TextIO
 
 from asobi.arena.plan import seatings
 from asobi.arena.run import records_folder, run_batches
+from asobi.cli.progress import bar
+from asobi.host.registry import Game, Registry
 from asobi.i18n import Translator, translator
 from asobi.lab.balance import seat_balance
 from asobi.lab.figures import (
@@ -29,9 +31,7 @@ from asobi.lab.figures import (
 from asobi.lab.plan import LabPlan, plan_lab
 from asobi.lab.resume import ResumeFile, read_games
 from asobi.lab.stats import Blocks, bootstraps, column, contrast, distribution
-from asobi.progress import bar
-from asobi.registry import Game, Registry
-from asobi.runner import batches, make_runner
+from asobi.play.runner import batches, make_runner
 
 FORMAT = 2
 """2: blocks of different games (a seed per game, a deal per block), blocks as the sample

@@ -7,7 +7,7 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from asobi.registry import Registry
+from asobi.host.registry import Registry
 
 from .packages import new_frontend, new_game, package_files
 from .variant import new_variant

@@ -7,7 +7,7 @@ import importlib.util
 from pathlib import Path
 
 from asobi.errors import AsobiError
-from asobi.registry import Registry
+from asobi.host.registry import Registry
 
 from .files import render, write_folder
 from .names import package_names

@@ -15,8 +15,8 @@ from typing import Any
 import yaml
 
 from asobi.errors import AsobiError
-from asobi.registry import Game, Registry
-from asobi.variants import user_variant_dir
+from asobi.host.registry import Game, Registry
+from asobi.variants.loader import user_variant_dir
 
 from .files import write_file
 from .names import check_variant_name, variant_title

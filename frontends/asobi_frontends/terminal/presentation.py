@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from asobi.contract.model import Reason
 from asobi.i18n import translator
-from asobi.model import Reason
-from asobi.seeds import seed_text
-from asobi.session import Session, canonical
+from asobi.play.seeds import seed_text
+from asobi.play.session import Session, canonical
 
 PACKAGE = "asobi_frontends.terminal"
 """The package whose ``locale/`` catalogues hold the shared words."""

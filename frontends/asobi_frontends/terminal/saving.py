@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from asobi.errors import AsobiError
-from asobi.session import Session
+from asobi.play.session import Session
 
 RECORD_NOT_SAVED = 2
 """Exit status when a record was asked for, could not be written, and the person gave up."""

@@ -3,7 +3,7 @@
 Each time a human seat must act it shows that seat's observation (drawn by the game's
 ``asobi_render_text`` hook, or a generic view), numbers the legal actions and reads a line.
 Besides a number it understands ``help``, ``rules``, ``hint`` and ``quit``. The game is
-stepped by the core's :class:`asobi.driver.Driver` and put into words by the presenter the
+stepped by the core's :class:`asobi.play.driver.Driver` and put into words by the presenter the
 tui shares (:mod:`asobi_frontends.terminal`).
 """
 
@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from asobi.driver import Driver
-from asobi.frontend import Launch
 from asobi.i18n import translator
-from asobi.session import Session, check_record_path
+from asobi.play.driver import Driver
+from asobi.play.frontend import Launch
+from asobi.play.session import Session, check_record_path
 from asobi_frontends.terminal import (
     RECORD_NOT_SAVED,
     Ask,

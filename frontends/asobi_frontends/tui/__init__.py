@@ -1,7 +1,7 @@
 """The ``tui`` frontend: a full-screen table in the terminal, drawn with Textual.
 
 ``asobi play GAME --frontend tui``. Every option of ``asobi play`` works (the core resolves
-them into a :class:`asobi.frontend.Launch`); the frontend adds ``--theme`` and ``--pace``.
+them into a :class:`asobi.play.frontend.Launch`); the frontend adds ``--theme`` and ``--pace``.
 A game may give its own view through the hook :func:`asobi_tui_view`
 (:mod:`asobi_frontends.tui.hookspecs`); any other game gets the generic view. See
 ``README.md`` in this folder.
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from asobi.errors import AsobiError
 
 if TYPE_CHECKING:
-    from asobi.frontend import Launch
+    from asobi.play.frontend import Launch
 
 THEMES = ("default", "high-contrast", "monochrome")
 """The colour themes of ``--theme``; monochrome reads on a 16-colour terminal."""
@@ -67,7 +67,7 @@ class TuiFrontend:
                 f"the tui frontend needs Textual ({exc}); install asobi[tui], or use "
                 "--frontend text"
             ) from None
-        from asobi.session import check_record_path
+        from asobi.play.session import check_record_path
 
         if launch.record_path is not None:
             check_record_path(launch.record_path)

@@ -10,7 +10,7 @@ to the one below it:
 - :mod:`~asobi_frontends.tui.dialogs`: pages and questions over the table;
 - :mod:`~asobi_frontends.tui.telling`: the moves told one line at a time at ``--pace``;
 - :mod:`~asobi_frontends.tui.ending`: the final table and the save flow;
-- :mod:`~asobi_frontends.tui.flow`: the loop, through the core's :class:`asobi.driver.Driver`;
+- :mod:`~asobi_frontends.tui.flow`: the loop, through the core's :class:`asobi.play.driver.Driver`;
 - :mod:`~asobi_frontends.tui.hints`: the hint, in a worker;
 - :mod:`~asobi_frontends.tui.keys`: the keys.
 
@@ -20,7 +20,7 @@ the text frontend (:mod:`asobi_frontends.terminal`).
 
 from __future__ import annotations
 
-from asobi.frontend import Launch
+from asobi.play.frontend import Launch
 from asobi_frontends.terminal import RECORD_NOT_SAVED
 from asobi_frontends.tui.faults import Fault
 from asobi_frontends.tui.keys import TableKeys

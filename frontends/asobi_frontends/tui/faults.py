@@ -11,7 +11,7 @@ from typing import Any
 from rich.markup import escape
 
 from asobi.errors import AsobiError
-from asobi.faults import PluginFault, fault_record_path, log_fault
+from asobi.host.faults import PluginFault, fault_record_path, log_fault
 from asobi_frontends.tui.screens import TextScreen, answer_of
 from asobi_frontends.tui.state import TableState
 

@@ -1,5 +1,5 @@
 """The game's loop at the table: one coroutine steps the session through the core's
-:class:`asobi.driver.Driver`, the way the text frontend's loop does. An AI decides in a
+:class:`asobi.play.driver.Driver`, the way the text frontend's loop does. An AI decides in a
 worker thread (the screen stays alive, with a "thinking" mark); a person is asked with the
 list of choices, or a dialog when the game's view wants one, and their choice is the only way
 a move of theirs reaches the game."""

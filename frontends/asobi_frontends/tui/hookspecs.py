@@ -16,7 +16,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import pluggy
 
-from asobi.registry import Game
+from asobi.host.registry import Game
 
 hookspec = pluggy.HookspecMarker("asobi")
 

@@ -17,8 +17,8 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
 
-from asobi.driver import Driver
-from asobi.frontend import Launch
+from asobi.play.driver import Driver
+from asobi.play.frontend import Launch
 from asobi_frontends.terminal import Choices, Presenter
 from asobi_frontends.tui.theme import DEFAULT, HIGH_CONTRAST, TEXTUAL_THEMES
 from asobi_frontends.tui.words import words

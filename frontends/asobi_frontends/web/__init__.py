@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from asobi.frontend import Launch
-    from asobi.registry import Registry
+    from asobi.host.registry import Registry
+    from asobi.play.frontend import Launch
 
 
 def _whole(text: str) -> int:
@@ -57,7 +57,9 @@ class WebFrontend:
                            "data dir); one server per file")
         if command != "serve":
             return
-        from asobi.cli import positive  # not at import: `python -m asobi.cli` would load it twice
+        from asobi.cli.main import (
+            positive,  # not at import: `python -m asobi.cli.main` would load it twice
+        )
 
         group.add_argument("--club-key", help="passphrase needed to create games "
                            "(default: $ASOBI_CLUB_KEY; none: anyone who reaches the server)")

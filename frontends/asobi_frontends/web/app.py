@@ -25,8 +25,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from asobi.errors import AsobiError
-from asobi.faults import PluginFault
-from asobi.registry import Registry
+from asobi.host.faults import PluginFault
+from asobi.host.registry import Registry
 
 from . import routes_lobby as lobby
 from . import routes_play as play

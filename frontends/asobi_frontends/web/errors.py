@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from asobi.errors import AsobiError
-from asobi.limits import printable
+from asobi.variants.limits import printable
 
 __all__ = [
     "BadRequest", "Conflict", "Forbidden", "NotFound", "TooLarge", "TooMany", "Unsupported",
@@ -74,7 +74,7 @@ class TooMany(WebError):
 
 
 class TableStopped(WebError):
-    """A plugin's fault stopped this table (:class:`asobi.faults.PluginFault`): not the
+    """A plugin's fault stopped this table (:class:`asobi.host.faults.PluginFault`): not the
     player's mistake, so a 500, with the fault's one-line message and the code
     ``plugin-fault``. The table keeps its record; every other table goes on."""
 

@@ -4,7 +4,7 @@ Every session is touched only from the server's event loop (between two ``await`
 else runs), so no lock is needed around it. AI agents think in a worker thread on a copy of
 what their seat sees (its observation and legal actions), and their move is then applied back
 on the loop, like a human's. An AI decision depends on the game's record only
-(:func:`asobi.agents.decision_agent`), so a game rebuilt from the database after a restart goes
+(:func:`asobi.play.agents.decision_agent`), so a game rebuilt from the database after a restart goes
 on exactly as it would have.
 
 Work is shared fairly (:mod:`.work`): the AI's moves and the hints have thread pools of their
@@ -29,14 +29,14 @@ from typing import Any
 
 import anyio
 
-from asobi import records
-from asobi.agents import decision_agent
+from asobi.contract.model import Action, Reason
 from asobi.errors import AsobiError
-from asobi.faults import PluginFault
-from asobi.model import Action, Reason
-from asobi.registry import Registry
-from asobi.replayer import replay_moves
-from asobi.session import SeatSpec, Session, canonical
+from asobi.host.faults import PluginFault
+from asobi.host.registry import Registry
+from asobi.play import records
+from asobi.play.agents import decision_agent
+from asobi.play.replayer import replay_moves
+from asobi.play.session import SeatSpec, Session, canonical
 
 from . import seating
 from .errors import Conflict, NotFound, TableStopped, TooMany
@@ -379,7 +379,7 @@ def index_of(legal: list[dict[str, Any]], action: dict[str, Any]) -> int:
 
 
 def _next_ai_seat(live: Live) -> int | None:
-    """The AI seat that acts now (:meth:`asobi.driver.Driver.next_ai_seat`, from the seats
+    """The AI seat that acts now (:meth:`asobi.play.driver.Driver.next_ai_seat`, from the seats
     to act already asked at this version)."""
     acting = live.acting()
     return acting[0] if acting and live.driver.is_ai(acting[0]) else None

@@ -16,7 +16,7 @@ from typing import Any
 
 import pluggy
 
-from asobi.registry import Game
+from asobi.host.registry import Game
 
 hookspec = pluggy.HookspecMarker("asobi")
 
@@ -66,6 +66,6 @@ def web_assets(game: Game) -> Any:
 def reveal(game: Game, state: Any) -> dict[str, list[Any]] | None:
     """The game's answer to :func:`asobi_reveal` for a finished game's ``state``, each seat's
     hand a list (None: the game cannot reveal); an answer of another shape is a fault of the
-    game (:class:`asobi.faults.PluginFault`), checked by ``game.hooks.reveal``."""
+    game (:class:`asobi.host.faults.PluginFault`), checked by ``game.hooks.reveal``."""
     _declare(game)
     return game.hooks.reveal(state)

@@ -4,7 +4,7 @@ that follow it, and what was already worked out for its current version.
 What depends on the version only (who acts, a seat's legal actions, a seat's payload) is
 worked out once per version and kept until the next move: the mover's answer and every stream
 of a seat share one payload, built once, and a move by number is read from the legal actions
-its player was shown (``asobi.session.Session.apply`` is then the one legality check).
+its player was shown (``asobi.play.session.Session.apply`` is then the one legality check).
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from asobi.driver import Driver
 from asobi.errors import AsobiError
-from asobi.registry import Game
-from asobi.session import Session
+from asobi.host.registry import Game
+from asobi.play.driver import Driver
+from asobi.play.session import Session
 
 from .errors import Forbidden, TooMany
 from .payloads import build_payload

@@ -12,13 +12,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from asobi import variants
-from asobi.agents import budget_of, level_name, make_agent
+from asobi.host.registry import Game, Registry
 from asobi.i18n import LANGUAGES
-from asobi.registry import Game, Registry
-from asobi.seeds import parse_seed
-from asobi.session import SeatSpec, parse_seats
-from asobi.variants import Variant
+from asobi.play.agents import budget_of, level_name, make_agent
+from asobi.play.seeds import parse_seed
+from asobi.play.session import SeatSpec, parse_seats
+from asobi.variants import loader as variants
+from asobi.variants.loader import Variant
 
 from .errors import BadRequest, Forbidden, NotFound
 from .options import ServerOptions

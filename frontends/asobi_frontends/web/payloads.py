@@ -1,7 +1,7 @@
 """What the page of one seat receives: its payload (README, "The payload of a seat").
 
 Built from what that seat may see only: its observation, its own legal actions, the events of
-moves it may see (:func:`asobi.session.visible_events`) and their narration in its language.
+moves it may see (:func:`asobi.play.session.visible_events`) and their narration in its language.
 :meth:`.live.Live.payload` keeps each one for the version it was built at.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from asobi.registry import Game
-from asobi.session import canonical, visible_events
+from asobi.host.registry import Game
+from asobi.play.session import canonical, visible_events
 
 if TYPE_CHECKING:
     from .live import Live

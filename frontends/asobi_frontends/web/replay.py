@@ -6,10 +6,10 @@ any order. Bounded: when the server has a club passphrase the request must carry
 otherwise, before the body is read); the body is at most the server's body limit; a text that is
 not valid Unicode (a lone surrogate) anywhere in it is refused; a record of more than
 :data:`MAX_MOVES` moves is refused before any is replayed; the rules a record carries are held
-to the game's schema and its limits (:class:`asobi.limits.Limits`) before anything is built from
-them. The record is checked as ``asobi replay`` checks it (:mod:`asobi.records`); a record that
-names its variant by a path on disk is refused unless it carries its rules (a browser must never
-make the server read a file).
+to the game's schema and its limits (:class:`asobi.variants.limits.Limits`) before anything is built
+from them. The record is checked as ``asobi replay`` checks it (:mod:`asobi.play.records`); a record
+that names its variant by a path on disk is refused unless it carries its rules (a browser must
+never make the server read a file).
 
 With ``reveal`` the observation carries ``revealed`` (every seat's hand, from the game's
 ``asobi_reveal`` hook), allowed only when the record's game is over: the record holds the seed,
@@ -26,13 +26,13 @@ import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from asobi import records
 from asobi.errors import AsobiError
-from asobi.limits import show_path, unwritable_text
-from asobi.registry import Game, Registry
-from asobi.replayer import ReplayError, replay_moves
-from asobi.session import Session, visible_events
-from asobi.variants import Variant, looks_like_path
+from asobi.host.registry import Game, Registry
+from asobi.play import records
+from asobi.play.replayer import ReplayError, replay_moves
+from asobi.play.session import Session, visible_events
+from asobi.variants.limits import show_path, unwritable_text
+from asobi.variants.loader import Variant, looks_like_path
 
 from .errors import BadRequest, Forbidden, NotFound
 from .guard import require_club_key
@@ -47,7 +47,7 @@ LOG_LINES = 300
 
 
 def start(registry: Registry, variants: VariantCache, record: Any) -> Session:
-    """A fresh session set up as ``record`` says (:func:`asobi.records.start`, observers off),
+    """A fresh session set up as ``record`` says (:func:`asobi.play.records.start`, observers off),
     once the record is one this server may replay (a BadRequest saying why otherwise). A
     variant named by the record is looked up among the game's own and the club's (cached,
     never a path on the server's disk). A note tells when the scoring plugins installed here

@@ -11,8 +11,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 
+from asobi.host.registry import Game
 from asobi.i18n import LANGUAGES, entries
-from asobi.registry import Game
 
 from .errors import NotFound
 from .games import Live

@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
-from asobi.session import canonical
+from asobi.play.session import canonical
 
 from .errors import BadRequest, Conflict, Forbidden, TableStopped
 from .games import index_of

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from asobi.errors import AsobiError
-from asobi.frontend import Launch
-from asobi.registry import Registry
+from asobi.host.registry import Registry
+from asobi.play.frontend import Launch
 
 from .app import create_app
 from .connections import ACCEPT_BATCH, ConnectionLimits, fit_open_files

@@ -1,6 +1,6 @@
 """Tables a plugin's fault stopped (docs/plugins.md, "When a plugin fails").
 
-A :class:`asobi.faults.PluginFault` while a table works (a move, an AI's decision, a hint, the
+A :class:`asobi.host.faults.PluginFault` while a table works (a move, an AI's decision, a hint, the
 payload of a seat) stops that table: it keeps its record in the store, its pages are told,
 every later request for it is answered with :class:`.errors.TableStopped` (a 500 with the
 fault's one-line message), and every other table goes on.
@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
-from asobi.faults import PluginFault, log_fault
+from asobi.host.faults import PluginFault, log_fault
 
 from .errors import TableStopped
 

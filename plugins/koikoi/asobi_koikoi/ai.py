@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asobi.agents import BaseAgent, level_name, parse_level
+from asobi.contract.measures import Restriction
+from asobi.contract.model import Action, Agent, Reason
 from asobi.errors import AsobiError
-from asobi.measures import Restriction
-from asobi.model import Action, Agent, Reason
+from asobi.play.agents import BaseAgent, level_name, parse_level
 
 from .ai_cardvalues import CardValuesAgent
 from .ai_eval import capture_of, mask_value

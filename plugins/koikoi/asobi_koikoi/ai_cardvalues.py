@@ -28,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asobi.agents import BaseAgent
-from asobi.model import Action, Reason
+from asobi.contract.model import Action, Reason
+from asobi.play.agents import BaseAgent
 
 from .ai_world import View, read_view
 from .cards import (

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from asobi.rulememo import by_rules
+from asobi.variants.rulememo import by_rules
 
 from .ai_rounds import DEALER, NOBODY, ROLES, round_outcomes
 from .rules import Rules
@@ -209,4 +209,4 @@ def _scale(start: tuple[Row, Row], span: int, step: int) -> float:
 
 
 solved = by_rules(_solve, size=16)
-""":func:`_solve` remembered per game facts (:func:`asobi.rulememo.by_rules`)."""
+""":func:`_solve` remembered per game facts (:func:`asobi.variants.rulememo.by_rules`)."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asobi.agents import BaseAgent
-from asobi.model import Action, Reason
+from asobi.contract.model import Action, Reason
+from asobi.play.agents import BaseAgent
 
 from .ai_eval import DENY, Model, capture_of, mask_value
 from .ai_world import View, action_move, read_view

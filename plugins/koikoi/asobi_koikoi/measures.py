@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from asobi.measures import FinishedGame, Measure, Reading, Tally
+from asobi.contract.measures import FinishedGame, Measure, Reading, Tally
 
 from .engine import new_game, parse_deals
 from .rules import Rules, compile_rules

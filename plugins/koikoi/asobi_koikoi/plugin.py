@@ -10,7 +10,7 @@ only if the cross-cutting plugins return zero-sum deltas: the game does not reba
 The engine, the AI, the views, the lab measures and the bench are imported by the hooks that use
 them, not here: registering the game (``asobi games``, building the command line) needs only
 the card list and the rules schema, and stays quick. The hooks a playout calls over and over
-reach the engine through ``_engine`` (:func:`asobi.lazymodule.lazy_module`: a cached accessor,
+reach the engine through ``_engine`` (:func:`asobi.host.lazymodule.lazy_module`: a cached accessor,
 about as cheap as a global name), not through an import statement run at every call.
 """
 
@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from asobi.contract.measures import Measure, Restriction
+from asobi.contract.model import GameInfo, Reason, SetupContext
 from asobi.errors import AsobiError
-from asobi.lazymodule import lazy_module
-from asobi.measures import Measure, Restriction
-from asobi.model import GameInfo, Reason, SetupContext
+from asobi.host.lazymodule import lazy_module
 
 from .cards import CARD_IDS, INDEX
 from .rules import SCHEMA, compile_rules

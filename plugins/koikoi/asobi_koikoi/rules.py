@@ -13,8 +13,8 @@ from typing import Any
 
 from asobi.errors import AsobiError
 from asobi.i18n import ENGLISH
-from asobi.rulememo import by_rules
-from asobi.schema import (
+from asobi.variants.rulememo import by_rules
+from asobi.variants.schema import (
     Bool,
     Checked,
     Int,
@@ -45,7 +45,8 @@ MAX_YAKU = 64
 """The most yaku a rule set holds (the built-in ones have 11 to 13)."""
 LIMITS = Limits(depth=6, values=5_000, entries=200, text=200)
 """The bounds of a whole ``rules`` mapping, checked before anything else (see
-:class:`asobi.schema.Limits`): the built-in variants nest 4 levels and hold under 150 values."""
+:class:`asobi.variants.schema.Limits`): the built-in variants nest 4 levels and hold under 150
+values."""
 
 CARD = Str(choices=CARD_IDS, what="card")
 KIND = Str(choices=KINDS, what="card kind")
@@ -401,5 +402,5 @@ def _compile_rules(rules: Mapping[str, Any]) -> Rules:
 
 compile_rules = by_rules(_compile_rules)
 """The compiled rules of a ``rules`` mapping, worked out once per rule set
-(:func:`asobi.rulememo.by_rules`): every game and every AI decision asks for them."""
+(:func:`asobi.variants.rulememo.by_rules`): every game and every AI decision asks for them."""
 

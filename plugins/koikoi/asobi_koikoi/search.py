@@ -30,8 +30,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from asobi.agents import BaseAgent
-from asobi.model import Action, Reason
+from asobi.contract.model import Action, Reason
+from asobi.play.agents import BaseAgent
 
 from .ai_eval import DENY, Model, best_of, mask_value
 from .ai_game import GameValue

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from asobi.errors import AsobiError
-from asobi.schema import did_you_mean
+from asobi.variants.schema import did_you_mean
 
 from .cards import CARD_IDS, DECK_SIZE, ids_of, month_counts, month_mask, pair_count
 from .rules import Rules

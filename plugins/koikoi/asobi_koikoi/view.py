@@ -13,8 +13,8 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from asobi.contract.model import Reason
 from asobi.i18n import translator
-from asobi.model import Reason
 
 from .cards import INDEX, PLANTS, month_of
 from .names import card_name, card_names, counts_as, kind_label

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from asobi.i18n import ENGLISH
-from asobi.schema import did_you_mean
+from asobi.variants.schema import did_you_mean
 
 from .cards import (
     ANIMAL,

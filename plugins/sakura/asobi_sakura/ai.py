@@ -19,9 +19,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from asobi.agents import BaseAgent
-from asobi.measures import Restriction
-from asobi.model import Reason
+from asobi.contract.measures import Restriction
+from asobi.contract.model import Reason
+from asobi.play.agents import BaseAgent
 from asobi_sakura import setup, turn
 from asobi_sakura.ai_value import value
 from asobi_sakura.rules import Rules

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from asobi.measures import FinishedGame, Measure, Reading, Tally
+from asobi.contract.measures import FinishedGame, Measure, Reading, Tally
 
 from .rules import compile_rules
 from .state import painter_count

@@ -3,7 +3,7 @@
 The engine, the agents, the views, the rules text, the lab measures and the bench are imported by
 the hooks that use them, not here: registering the game (``asobi games``, building the command
 line) needs only the rules schema, and stays quick. The hooks a playout calls over and over reach
-the engine through ``_engine`` (:func:`asobi.lazymodule.lazy_module`: a cached accessor, about
+the engine through ``_engine`` (:func:`asobi.host.lazymodule.lazy_module`: a cached accessor, about
 as cheap as a global name), not through an import statement run at every call.
 """
 
@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from asobi.lazymodule import lazy_module
-from asobi.measures import Measure, Restriction
-from asobi.model import Agent, GameInfo, SetupContext
+from asobi.contract.measures import Measure, Restriction
+from asobi.contract.model import Agent, GameInfo, SetupContext
+from asobi.host.lazymodule import lazy_module
 from asobi_sakura.rules import SCHEMA, compile_rules
 
 if TYPE_CHECKING:

@@ -6,8 +6,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from asobi.rulememo import by_rules
-from asobi.schema import (
+from asobi.variants.loader import merge_rules
+from asobi.variants.rulememo import by_rules
+from asobi.variants.schema import (
     Checked,
     Int,
     Limits,
@@ -20,7 +21,6 @@ from asobi.schema import (
     Struct,
     did_you_mean,
 )
-from asobi.variants import merge_rules
 from asobi_sakura.cards import GARDEN_KINDS, PAINTER_KINDS, PAINTER_KINDS_WITH_STEPS, Card
 from asobi_sakura.garden import MAX_SPACES, MAX_WIDTH, Garden, build_garden, check_path
 
@@ -43,7 +43,8 @@ MAX_TOKENS = 10_000
 tokens (the standard box holds 80)."""
 LIMITS = Limits(depth=6, values=5_000, entries=MAX_DECK, text=200)
 """The bounds of a whole ``rules`` mapping, checked before anything else (see
-:class:`asobi.schema.Limits`): the built-in variants nest 5 levels and hold about 400 values."""
+:class:`asobi.variants.schema.Limits`): the built-in variants nest 5 levels and hold about 400
+values."""
 FIXED: dict[str, str] = {
     "deck": "the cards are the same at every table",
     "many_players": "it is itself a number of players; set the values for that number here "
@@ -410,7 +411,7 @@ def _compile_rules(mapping: Mapping[str, Any]) -> Rules:
 
 compile_rules = by_rules(_compile_rules)
 """The compiled rules of a ``rules`` mapping, worked out once per rule set
-(:func:`asobi.rulememo.by_rules`): every game and every AI decision asks for them."""
+(:func:`asobi.variants.rulememo.by_rules`): every game and every AI decision asks for them."""
 
 
 def _compile_one(mapping: Mapping[str, Any]) -> Rules:

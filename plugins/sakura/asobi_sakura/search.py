@@ -34,8 +34,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from asobi.agents import BaseAgent, level_name, parse_level
-from asobi.model import Reason
+from asobi.contract.model import Reason
+from asobi.play.agents import BaseAgent, level_name, parse_level
 from asobi_sakura import setup, turn
 from asobi_sakura.ai import finish_round, unseen_cards
 from asobi_sakura.ai_eval import standing
