@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from asobi.registry import Registry, discover
+from asobi.host.registry import Registry, discover
 from support import profiles
 
 profiles.register()

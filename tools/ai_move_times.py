@@ -21,10 +21,10 @@ import sys
 import time
 
 from asobi.arena.command import player_list
-from asobi.driver import Driver
 from asobi.errors import AsobiError
-from asobi.registry import discover
-from asobi.session import Session
+from asobi.host.registry import discover
+from asobi.play.driver import Driver
+from asobi.play.session import Session
 
 
 def decision_times(game: str, level: str, others: list[str], games: int, variant: str | None,

@@ -30,8 +30,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from asobi.cli import main
-from asobi.model import Reason
+from asobi.cli.main import main
+from asobi.contract.model import Reason
 from asobi_koikoi import ai, ai_world, observe, search
 from asobi_koikoi.ai_cardvalues import CardValuesAgent
 

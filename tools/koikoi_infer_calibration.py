@@ -31,8 +31,8 @@ import math
 import random
 from collections import defaultdict
 
-from asobi.model import SetupContext
-from asobi.variants import load
+from asobi.contract.model import SetupContext
+from asobi.variants.loader import load
 from asobi_koikoi import ai, engine, observe, plugin
 from asobi_koikoi.ai_eval import Model
 from asobi_koikoi.ai_infer import play_scores

@@ -6,8 +6,8 @@ For every built-in variant of more than one round, the ``normal`` AI plays ``--r
 rounds against itself from the fixed seed of ``asobi_koikoi.ai_rounds`` (see that module for
 why ``normal`` rather than the hard AI's playout policy), and the table of how they ended (the
 dealer or the other seat won, and for how many points; or nobody) is written to
-``plugins/koikoi/data/round_outcomes.json`` under the fingerprint of the variant's round
-rules. Variants whose rounds play alike share one table. The hard AI reads the file to value
+``plugins/koikoi/asobi_koikoi/data/round_outcomes.json`` under the fingerprint of the variant's
+round rules. Variants whose rounds play alike share one table. The hard AI reads the file to value
 the end of a round for the whole game (``asobi_koikoi.ai_game``).
 
 The output is a function of the rules, ``--rounds`` and the seed: running it again on the same
@@ -27,11 +27,11 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from asobi.variants import load
+from asobi.variants.loader import load
 from asobi_koikoi import ai_rounds, plugin
 from asobi_koikoi.rules import Rules, compile_rules
 
-DATA = (Path(__file__).resolve().parent.parent / "plugins" / "koikoi" / "data"
+DATA = (Path(__file__).resolve().parent.parent / "plugins" / "koikoi" / "asobi_koikoi" / "data"
         / ai_rounds.DATA_FILE)
 DEFAULT_ROUNDS = 10_000
 

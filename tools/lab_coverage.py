@@ -30,11 +30,11 @@ from typing import Any
 
 from asobi.arena.command import player_list
 from asobi.arena.plan import seatings
+from asobi.host.registry import discover
 from asobi.lab.figures import VariantData
 from asobi.lab.plan import LabPlan, plan_lab
 from asobi.lab.report import build_report, run_lab
 from asobi.lab.resume import read_games
-from asobi.registry import discover
 
 Sums = dict[str, list[float]]
 """Per tally key: total and count over some blocks."""

@@ -5,14 +5,14 @@
     .venv/bin/python tools/lab_reports.py --only koikoi-italian --workers 4
     .venv/bin/python tools/lab_reports.py --index      # only rewrite docs/lab/README.md
 
-One report per built-in Koi-Koi variant against ``standard`` (every file in variants/koikoi/),
-and the Sakura ``tuned`` variant against ``standard`` at two, five and six players (the
-before/after of docs/lab/sakura-two-players.md). Each report is one run of
-``asobi lab GAME --variant V --against standard ... --json --html docs/lab/NAME.html``, its
-JSON kept as docs/lab/NAME.json. The games are seeded, so the same command gives the same
-figures on any machine and with any number of workers (only the run's time differs).
-docs/lab/README.md, the index, is written from the JSON files: each report with its headline
-figures and the exact command that made it.
+One report per built-in Koi-Koi variant against ``standard`` (every file in
+variants/asobi_variants/koikoi/), and the Sakura ``tuned`` variant against ``standard`` at
+two, five and six players (the before/after of docs/lab/sakura-two-players.md). Each report is
+one run of ``asobi lab GAME --variant V --against standard ... --json --html
+docs/lab/NAME.html``, its JSON kept as docs/lab/NAME.json. The games are seeded, so the same
+command gives the same figures on any machine and with any number of workers (only the run's
+time differs). docs/lab/README.md, the index, is written from the JSON files: each report with
+its headline figures and the exact command that made it.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from asobi.lab.report import estimate_text
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "lab"
-VARIANTS = ROOT / "variants"
+VARIANTS = ROOT / "variants" / "asobi_variants"
 REFERENCE = "standard"
 SEED = 1
 KOIKOI_GAMES = 2000
@@ -123,7 +123,7 @@ def asobi_command() -> list[str]:
     if script.exists():
         return [str(script)]
     found = shutil.which("asobi")
-    return [found] if found else [sys.executable, "-m", "asobi.cli"]
+    return [found] if found else [sys.executable, "-m", "asobi.cli.main"]
 
 
 def run(report: Report, workers: int) -> None:

@@ -3,11 +3,13 @@
     python tools/startup_time.py                      # this tree only
     python tools/startup_time.py 9d35c89 d758708      # and two older commits beside it
 
-Each commit is checked out in a temporary ``git worktree`` and its packages (the
-``package-dir`` table of ``pyproject.toml``: ``asobi`` is ``core/``...) are linked into a
-folder put first on ``PYTHONPATH``, so the installed ``asobi`` script runs that commit's code
-(its entry points stay those of the installed distribution); this tree is linked the same
-way, so that every tree is found by the same path (not by an editable install's finder).
+Each commit is checked out in a temporary ``git worktree`` and its package folders are put
+first on ``PYTHONPATH``, so the installed ``asobi`` script runs that commit's code (its entry
+points stay those of the installed distribution): the folders its ``pyproject.toml`` names
+(``packages.find``'s ``where``: ``core``, ``frontends``...), or, for a commit from before each
+folder held its package under its import name, links named as its ``package-dir`` table says
+(``asobi`` -> ``core/``...). This tree is found the same way, not by an editable install's
+finder.
 The trees take turns, run after run, so that a busy machine slows them alike; the first
 ``--warm`` runs of each are not counted (they write the bytecode caches). Prints the median
 and the fastest of ``--runs`` (with ``--json``, as one JSON object: what tools/measure.py
@@ -37,14 +39,23 @@ def refuse(message: str) -> NoReturn:
     raise SystemExit(2)
 
 
-def package_dirs() -> dict[str, str]:
-    with open(ROOT / "pyproject.toml", "rb") as f:
-        return dict(tomllib.load(f)["tool"]["setuptools"]["package-dir"])
+def import_path(tree: Path, work: Path, number: int) -> list[Path]:
+    """The folders to put on ``PYTHONPATH`` so that the packages of ``tree`` are imported."""
+    with open(tree / "pyproject.toml", "rb") as f:
+        setuptools = tomllib.load(f).get("tool", {}).get("setuptools", {})
+    if "package-dir" not in setuptools:
+        return [tree / where for where in setuptools["packages"]["find"]["where"]]
+    links = work / f"path-{number}"
+    links.mkdir()
+    for package, folder in setuptools["package-dir"].items():
+        if (tree / folder).is_dir():
+            (links / package).symlink_to(tree / folder)
+    return [links]
 
 
-def linked_tree(rev: str | None, work: Path, number: int) -> Path:
-    """A folder whose packages are those of commit ``rev`` (None: of this working tree); the
-    worktree and the folder are named by ``number`` (a commit may be ``origin/main``)."""
+def linked_tree(rev: str | None, work: Path, number: int) -> str:
+    """The ``PYTHONPATH`` under which the packages are those of commit ``rev`` (None: of this
+    working tree); its worktree is named by ``number`` (a commit may be ``origin/main``)."""
     tree = ROOT
     if rev is not None:
         tree = work / f"tree-{number}"
@@ -52,21 +63,17 @@ def linked_tree(rev: str | None, work: Path, number: int) -> Path:
                                str(tree), rev], capture_output=True, text=True, check=False)
         if done.returncode:
             refuse(f"{rev}: {done.stderr.strip().splitlines()[-1]}")
-    path = work / f"path-{number}"
-    path.mkdir()
-    for package, folder in package_dirs().items():
-        if (tree / folder).is_dir():
-            (path / package).symlink_to(tree / folder)
-    if not (path / "asobi").exists():  # else the installed asobi would be timed in its place
-        refuse(f"{rev}: that commit has no asobi package")
-    return path
+    folders = import_path(tree, work, number)
+    if not any((folder / "asobi").is_dir() for folder in folders):
+        refuse(f"{rev}: that commit has no asobi package")  # else the installed one is timed
+    return os.pathsep.join(map(str, folders))
 
 
-def run_once(script: str, name: str, path: Path) -> float:
+def run_once(script: str, name: str, path: str) -> float:
     """Seconds one ``asobi games`` of the tree linked at ``path`` took (it must succeed: a
     failing start would be timed as a fast one)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPATH"] = str(path)
+    env["PYTHONPATH"] = path
     start = time.perf_counter()
     done = subprocess.run([script, "games"], env=env, cwd=tempfile.gettempdir(),
                           capture_output=True, text=True, check=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from asobi.hookdoc import BEGIN, END, reference
+from asobi.contract.hookdoc import BEGIN, END, reference
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "plugins.md"
 

@@ -43,7 +43,7 @@ def registry_with_nim(plugins: list[Any]) -> Any:
     """The installed games, Nim among them (from this checkout if it is not installed), the
     encoding hooks declared and ``plugins`` added by hand."""
     from asobi.envs import hookspecs
-    from asobi.registry import discover
+    from asobi.host.registry import discover
 
     installed = discover()
     points = list(installed.game_entry_points)
@@ -82,7 +82,7 @@ def train(game: Any, seconds: float, seed: int) -> list[Any]:
 def greedy_policy(game: Any, learners: list[Any]) -> dict[str, Any]:
     """Every observation reachable from the start that a learner has values for, mapped to its
     best action (as the asobi action dict)."""
-    from asobi.session import canonical
+    from asobi.play.session import canonical
 
     policy: dict[str, Any] = {}
     seen: set[str] = set()

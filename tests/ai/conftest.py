@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from asobi.registry import Registry, discover
+from asobi.host.registry import Registry, discover
 
 
 @pytest.fixture

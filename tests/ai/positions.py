@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from asobi.variants import load
+from asobi.variants.loader import load
 from asobi_koikoi import observe, plugin
 from asobi_koikoi.ai_world import View, sample_world
 from asobi_koikoi.cards import INDEX, mask_of

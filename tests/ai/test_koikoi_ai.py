@@ -8,10 +8,10 @@ import time
 
 import pytest
 
-from asobi import variants
-from asobi.agents import make_agent
 from asobi.errors import AsobiError
-from asobi.session import Session
+from asobi.play.agents import make_agent
+from asobi.play.session import Session
+from asobi.variants import loader as variants
 from asobi_koikoi import ai, engine, observe, search
 from asobi_koikoi.ai_world import read_view, sample_world
 from asobi_koikoi.cards import CARD_IDS
@@ -40,7 +40,7 @@ def json_copy(data: object) -> object:
 def random_positions(variant: str, count: int, seed: int):
     """(session, seat) at ``count`` decision points of random games."""
     rng = random.Random(seed)
-    from asobi.registry import discover
+    from asobi.host.registry import discover
 
     game = discover().game("koikoi")
     loaded = variants.load(game.info, variant)

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from asobi import variants
-from asobi.agents import make_agent
-from asobi.registry import discover
-from asobi.session import Session
+from asobi.host.registry import discover
+from asobi.play.agents import make_agent
+from asobi.play.session import Session
+from asobi.variants import loader as variants
 from asobi_sakura import engine
 from asobi_sakura.rules import compile_rules
 from asobi_sakura.search import HardAgent, sample_world, unseen_cards

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from asobi.arena import run_arena
-from asobi.registry import discover
+from asobi.host.registry import discover
 
 
 @pytest.mark.slow

@@ -12,8 +12,8 @@ from importlib import resources
 import pytest
 import yaml
 
+from asobi.host.registry import discover
 from asobi.i18n import LANGUAGES
-from asobi.registry import discover
 
 
 def packages_with_text() -> list[str]:

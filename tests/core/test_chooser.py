@@ -17,8 +17,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from asobi import chooser, questions
-from asobi.cli import main
+from asobi.cli import chooser, questions
+from asobi.cli.main import main
 from support.profiles import examples
 
 
@@ -49,7 +49,7 @@ def reg(registry_of, spy, monkeypatch):
         {"nim": "asobi_nim"},
         {"text": "asobi_frontends.text:FRONTEND", "spy": "asobi_test_spy:SPY"},
     )
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: found)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: found)
     return found
 
 
@@ -195,7 +195,7 @@ def test_the_questions_are_in_the_systems_language(reg, spy, monkeypatch, env, w
 
 
 def test_counts_take_the_plural_of_their_language(installed, monkeypatch):
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: installed)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: installed)
     monkeypatch.setenv("ASOBI_LANG", "pt")
     status, screen = at_terminal(monkeypatch, [], "")
     assert status == 2 and "Escolha de 1 a " in screen
@@ -225,7 +225,7 @@ def test_any_typing_is_answered_or_ends_cleanly(registry_of, spy, monkeypatch, c
                                                 config_file, lines):
     spies = registry_of({"nim": "asobi_nim"},
                         {"spy": "asobi_test_spy:SPY", "spy2": "asobi_test_spy:SPY2"})
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: spies)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: spies)
     config_file.parent.mkdir(parents=True, exist_ok=True)
     config_file.write_text("frontend: spy\nlang: en\n")  # no text frontend here
     spy.launches.clear()
@@ -260,7 +260,7 @@ def in_a_pty(argv: list[str], answers: list[tuple[str, str]], env: dict[str, str
         # SIGINT ignored, and an ignored signal stays ignored across exec)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.execve(sys.executable, [sys.executable, "-c",
-                                   "import sys; from asobi.cli import main; sys.exit(main())",
+                                   "import sys; from asobi.cli.main import main; sys.exit(main())",
                                    *argv], env)
     shown, pending, unread = b"", list(answers), 0
     deadline = time.monotonic() + 60

@@ -8,12 +8,12 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from asobi.cli import main
-from asobi.registry import Registry
+from asobi.cli.main import main
+from asobi.host.registry import Registry
 
 
 def run(monkeypatch, registry: Registry, argv: list[str]) -> int:
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: registry)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: registry)
     try:
         return main(argv)
     except SystemExit as exc:  # argparse's own errors

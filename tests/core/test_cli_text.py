@@ -10,12 +10,12 @@ import sys
 
 import pytest
 
-from asobi.cli import main
+from asobi.cli.main import main
 
 
 @pytest.fixture
 def cli(nim_registry, monkeypatch):
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: nim_registry)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: nim_registry)
     return main
 
 
@@ -121,7 +121,7 @@ def test_bench_falls_back_to_random_games_through_hooks(cli, capsys):
 
 def test_real_console_script_version_and_games():
     out = subprocess.run(
-        [sys.executable, "-m", "asobi.cli", "--version"], capture_output=True, text=True
+        [sys.executable, "-m", "asobi.cli.main", "--version"], capture_output=True, text=True
     )
     assert out.returncode == 0 and out.stdout.startswith("asobi 0.1.0")
     assert "plugin: asobi 0.1.0" in out.stdout
@@ -241,7 +241,7 @@ def test_a_line_that_is_not_text_is_not_a_choice(cli, monkeypatch, capsys):
 
 
 def test_listings_are_in_columns_and_frontends_have_their_titles(capsys):
-    from asobi.cli import main
+    from asobi.cli.main import main
 
     assert main(["games"]) == 0
     lines = [line for line in capsys.readouterr().out.splitlines() if "players" in line]

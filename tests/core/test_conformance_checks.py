@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from asobi import conformance
 from asobi.conformance import CHECK_NAMES, ConformanceError, check_game, difference
-from asobi.conformance_model import MISSING
+from asobi.conformance.model import MISSING
+from asobi.contract.model import GameInfo
 from asobi.errors import AsobiError
-from asobi.model import GameInfo
-from asobi.schema import Int, Struct
+from asobi.variants.schema import Int, Struct
 
 hookimpl = pluggy.HookimplMarker("asobi")
 
@@ -200,7 +200,7 @@ def test_an_unknown_check_is_refused_with_the_names_of_the_checks(good):
 
 
 def test_the_kit_steps_games_through_the_driver(good, monkeypatch):
-    from asobi.driver import Driver
+    from asobi.play.driver import Driver
 
     played = []
     real_play = Driver.play

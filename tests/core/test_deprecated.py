@@ -1,4 +1,4 @@
-"""Older hook names keep working (asobi.deprecated): a game written for an earlier asobi loads
+"""Older hook names keep working (asobi.host.deprecated): a game written for an earlier asobi loads
 with one warning line per older hook, plays, passes the conformance kit and replays its
 records; a record upgrade (``asobi_upgrade_record``) is applied in the one replayer."""
 
@@ -16,13 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from asobi import records
-from asobi.agents import make_agent
 from asobi.conformance import check_game
-from asobi.faults import PluginFault
-from asobi.replayer import replay_moves
-from asobi.session import Session
-from asobi.variants import load
+from asobi.host.faults import PluginFault
+from asobi.play import records
+from asobi.play.agents import make_agent
+from asobi.play.replayer import replay_moves
+from asobi.play.session import Session
+from asobi.variants.loader import load
 from asobi_frontends.web import hookspecs as web_hookspecs
 from support.profiles import examples
 from support.toys import HighCard

@@ -11,12 +11,12 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from asobi.agents import decision_agent, explain, hint_agent, make_agent
-from asobi.cli import main
-from asobi.driver import Driver
+from asobi.cli.main import main
 from asobi.errors import AsobiError
-from asobi.session import Session, parse_seats
-from asobi.variants import load
+from asobi.play.agents import decision_agent, explain, hint_agent, make_agent
+from asobi.play.driver import Driver
+from asobi.play.session import Session, parse_seats
+from asobi.variants.loader import load
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = ROOT / "tests" / "plugins"
@@ -155,7 +155,7 @@ def test_a_frontend_adds_options_and_a_hook_and_gets_them(registry_of, monkeypat
     reg = registry_of({"nim": "asobi_nim"}, {"echo": "asobi_echo:FRONTEND",
                                              "text": "asobi_frontends.text:FRONTEND"})
     reg.extra_hookspecs.append(asobi_echo.hookspecs)
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: reg)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: reg)
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 40))
     status = main(["play", "nim", "--frontend", "echo", "--prefix", ">>", "--quiet-ai",
                    "--players", "human,ai:random", "--seed", "4"])
@@ -172,7 +172,7 @@ def test_a_frontend_adds_options_and_a_hook_and_gets_them(registry_of, monkeypat
 
 
 def test_hint_reasons_come_in_the_players_language(installed):
-    from asobi.model import Reason
+    from asobi.contract.model import Reason
 
     koikoi, sakura = installed.game("koikoi"), installed.game("sakura")
     reason = Reason("take {card}: {why}", {"card": "pine-crane", "why": Reason("feeds my yaku")})

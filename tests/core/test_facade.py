@@ -18,12 +18,12 @@ from typing import Any, get_type_hints
 import pluggy
 import pytest
 
-from asobi import defaults, hookspecs, toolspecs
-from asobi.gamehooks import GameHooks
-from asobi.installed import Game
-from asobi.measures import Measure, Restriction
-from asobi.model import Agent, GameInfo, Reason, SetupContext
-from asobi.variants import load
+from asobi.contract import defaults, hookspecs, toolspecs
+from asobi.contract.measures import Measure, Restriction
+from asobi.contract.model import Agent, GameInfo, Reason, SetupContext
+from asobi.host.gamehooks import GameHooks
+from asobi.host.installed import Game
+from asobi.variants.loader import load
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_MODULES = (hookspecs, toolspecs)
@@ -159,7 +159,7 @@ def test_a_game_without_the_optional_hooks_gets_the_defaults_answers(registry_of
     game = registry_of({"highcard": "support.toys:HIGHCARD"}).game("highcard")
     hooks = game.hooks
     rules = load(game.info).rules
-    from asobi.session import Session
+    from asobi.play.session import Session
 
     session = Session(game, load(game.info), ["human", "human"], seed=3)
     obs = session.observation(0)
@@ -185,16 +185,17 @@ RAW = re.compile(r"\b(?:hook|raw|relay)\.(asobi_\w+)\s*(\(|\.get_hookimpls)")
 or its implementations looked up (``.raw.asobi_x.get_hookimpls()``)."""
 
 ALLOWED: Mapping[str, tuple[set[str], str]] = {
-    "core/hookcalls.py": (set(), "the facade"),
-    "core/gamehooks.py": ({"asobi_to_act", "asobi_legal_actions", "asobi_apply"},
+    "core/asobi/host/hookcalls.py": (set(), "the facade"),
+    "core/asobi/host/gamehooks.py": ({"asobi_to_act", "asobi_legal_actions", "asobi_apply"},
                           "the facade, written out for speed"),
-    "core/registry.py": ({"asobi_game_info", "asobi_agent_levels"},
+    "core/asobi/host/registry.py": ({"asobi_game_info", "asobi_agent_levels"},
                          "at load time, before the facade exists: a game describes itself "
                          "(a fault skips the game), and each plugin's own levels are read "
                          "apart to report one named like a game's level"),
-    "core/bench.py": ({"asobi_setup", "asobi_to_act", "asobi_legal_actions", "asobi_apply"},
-                      "the default bench times the engine itself, without the checks"),
-    "core/conformance_checks.py": ({"asobi_render_text", "asobi_describe_action",
+    "core/asobi/play/bench.py": ({"asobi_setup", "asobi_to_act", "asobi_legal_actions",
+                                  "asobi_apply"},
+                                 "the default bench times the engine itself, without the checks"),
+    "core/asobi/conformance/checks.py": ({"asobi_render_text", "asobi_describe_action",
                                     "asobi_describe_event"},
                                    "the kit judges the raw answers of the view hooks"),
 }

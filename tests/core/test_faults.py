@@ -18,13 +18,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from asobi.agents import BaseAgent
-from asobi.cli import main
+from asobi.cli.main import main
 from asobi.errors import AsobiError
-from asobi.faults import PluginFault, guard_agent, kind
-from asobi.registry import Registry
-from asobi.session import Session, canonical
-from asobi.variants import load
+from asobi.host.faults import PluginFault, guard_agent, kind
+from asobi.host.registry import Registry
+from asobi.play.agents import BaseAgent
+from asobi.play.session import Session, canonical
+from asobi.variants.loader import load
 
 ROOT = Path(__file__).resolve().parents[2]
 FAULTY = ROOT / "tests" / "plugins" / "asobi-faulty"
@@ -56,7 +56,7 @@ def registry(warn=None, games=None) -> Registry:
 @pytest.fixture
 def cli(monkeypatch):
     """``main`` on :func:`registry`, its warnings printed as the real CLI prints them."""
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: registry(warn))
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: registry(warn))
     return main
 
 

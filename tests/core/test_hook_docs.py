@@ -7,7 +7,7 @@ import inspect
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
-from asobi import hookdoc, hookspecs
+from asobi.contract import hookdoc, hookspecs
 from asobi_frontends.web import hookspecs as web_hookspecs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,7 +57,8 @@ def test_a_third_partys_hook_module_declared_in_the_group_is_documented(monkeypa
 
 
 def test_the_core_names_no_frontend_when_it_writes_the_reference():
-    tree = ast.parse((ROOT / "core" / "hookdoc.py").read_text(encoding="utf-8"))
+    source = ROOT / "core" / "asobi" / "contract" / "hookdoc.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
     imported = [
         node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
     ] + [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)

@@ -22,10 +22,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from asobi import records, schema, variantfile
-from asobi.cli import EXIT_USER_ERROR, main
+from asobi.cli.main import EXIT_USER_ERROR, main
 from asobi.errors import AsobiError
-from asobi.registry import Registry, discover
+from asobi.host.registry import Registry, discover
+from asobi.play import records
+from asobi.variants import file as variantfile
+from asobi.variants import schema
 from asobi_koikoi import rules as koikoi_rules
 from asobi_sakura import garden as sakura_garden
 from asobi_sakura import rules as sakura_rules
@@ -36,7 +38,7 @@ WALL = 2.0
 refused in milliseconds)."""
 WALL_YAML = 5.0
 """The same guard for a variant file: PyYAML reads in pure Python, about 0.1 ms a value on an
-idle machine, so a file at the bound of values (:data:`asobi.variantfile.MAX_NODES`) takes a
+idle machine, so a file at the bound of values (:data:`asobi.variants.file.MAX_NODES`) takes a
 good part of a second, more on a loaded one."""
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +61,7 @@ def standard(registry) -> dict[str, dict[str, Any]]:
 
 @pytest.fixture
 def cli(registry, monkeypatch):
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: registry)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: registry)
     return main
 
 

@@ -8,14 +8,14 @@ import re
 
 import pytest
 
-from asobi import records
-from asobi.agents import make_agent
-from asobi.cli import main
+from asobi.cli.main import main
 from asobi.errors import AsobiError
 from asobi.lab import report as lab_report
 from asobi.lab import run_lab
 from asobi.lab.html import render
 from asobi.lab.text import format_report
+from asobi.play import records
+from asobi.play.agents import make_agent
 
 KOIKOI = dict(game="koikoi", variant="koikoi-japan", against=["standard"],
               players=["ai:random", "ai:easy"], games=6, seed=3)

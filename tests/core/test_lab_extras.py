@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from asobi.cli import main
+from asobi.cli.main import main
 from asobi.lab import command
 
 MODULES = ("matplotlib", "rich", "ray")

@@ -10,10 +10,10 @@ import pluggy
 import pytest
 from starlette.testclient import TestClient
 
-from asobi import variants
-from asobi.agents import BaseAgent, budget_of, level_name, make_agent
 from asobi.errors import AsobiError
-from asobi.session import Session
+from asobi.play.agents import BaseAgent, budget_of, level_name, make_agent
+from asobi.play.session import Session
+from asobi.variants import loader as variants
 
 hookimpl = pluggy.HookimplMarker("asobi")
 
@@ -68,7 +68,7 @@ def test_a_plugin_level_reads_its_own_option_in_every_game(registry, game):
 def test_a_game_with_a_plugin_level_plays_to_the_end(registry):
     found = registry.game("koikoi")
     session = Session(found, variants.load(found.info), ["ai:pick:1", "ai:normal"], seed=3)
-    from asobi.driver import Driver
+    from asobi.play.driver import Driver
 
     driver = Driver(session)
     for seat in driver.turns():

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from asobi.cli import main
+from asobi.cli.main import main
 
 #: words that address a player, per language (they must not appear when nobody plays)
 ADDRESSED = {

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from asobi import records
-from asobi.cli import main
-from asobi.driver import Driver
-from asobi.registry import Registry, discover
+from asobi.cli.main import main
+from asobi.host.registry import Registry, discover
+from asobi.play import records
+from asobi.play.driver import Driver
 
 
 def arena(tmp_path: Path, game: str, players: str, seed: int, *extra: str) -> list[Path]:
@@ -153,7 +153,7 @@ def test_a_third_party_frontend_plays_the_deal_too(monkeypatch, tmp_path, instal
         ] + [type(installed.game_entry_points[0])(
             "table", "asobi_test_table:TABLE", "asobi.frontends")],
     )
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: with_table)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: with_table)
     seats = ",".join(load(source)["seats"])
     assert play(monkeypatch, "sakura", "--deal", str(source), "--players", seats,
                 "--frontend", "table") == 0
@@ -167,7 +167,7 @@ def test_default_seats_are_as_many_as_the_deal_is_for(monkeypatch, tmp_path, spy
         frontend_entry_points=[type(installed.game_entry_points[0])(
             "spy", "asobi_test_spy:SPY", "asobi.frontends")],
     )
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: with_spy)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: with_spy)
     assert play(monkeypatch, "sakura", "--deal", str(source), "--frontend", "spy") == 0
     (launch,) = spy.launches
     assert [str(s) for s in launch.seats] == ["human", "ai:normal", "ai:normal", "ai:normal"]

@@ -18,8 +18,8 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from asobi.contract.model import Reason
 from asobi.i18n import CATEGORIES, ENGLISH, LANGUAGES, Translator, plural_category
-from asobi.model import Reason
 
 ROOT = Path(__file__).resolve().parents[2]
 #: source folder -> the package whose catalogues translate it
@@ -27,10 +27,10 @@ PACKAGES = {
     "core": "asobi",
     "plugins/koikoi": "asobi_koikoi",
     "plugins/sakura": "asobi_sakura",
-    "frontends/web": "asobi_frontends.web",
-    "frontends/text": "asobi_frontends.text",
-    "frontends/tui": "asobi_frontends.tui",
-    "frontends/terminal": "asobi_frontends.terminal",
+    "frontends/asobi_frontends/web": "asobi_frontends.web",
+    "frontends/asobi_frontends/text": "asobi_frontends.text",
+    "frontends/asobi_frontends/tui": "asobi_frontends.tui",
+    "frontends/asobi_frontends/terminal": "asobi_frontends.terminal",
 }
 ENGLISH_ONLY = "(English only)"
 JS_CALL = re.compile(

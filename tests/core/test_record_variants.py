@@ -18,17 +18,17 @@ from typing import Any
 
 import pytest
 
-from asobi import records
-from asobi.cli import main
+from asobi.cli.main import main
 from asobi.errors import AsobiError
-from asobi.session import Session, rules_digest
+from asobi.play import records
+from asobi.play.session import Session, rules_digest
 
 ONE_PILE = "game: nim\nname: one\ntitle: One pile\ndescription: D\nextends: standard\n"
 
 
 @pytest.fixture
 def cli(nim_registry, monkeypatch):
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: nim_registry)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: nim_registry)
     return main
 
 

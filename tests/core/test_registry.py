@@ -10,8 +10,8 @@ import pytest
 
 from asobi.conformance import ConformanceError, check_game
 from asobi.errors import AsobiError
-from asobi.session import Session
-from asobi.variants import load
+from asobi.play.session import Session
+from asobi.variants.loader import load
 
 hookimpl = pluggy.HookimplMarker("asobi")
 
@@ -103,7 +103,7 @@ def test_listing_games_imports_no_frontend():
     game's contract); no frontend code, no web server library."""
     code = (
         "import sys, io, contextlib\n"
-        "from asobi.cli import main\n"
+        "from asobi.cli.main import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(['games'])\n"
         "print(sorted(m for m in sys.modules if m.startswith(('asobi_frontends', 'starlette',"

@@ -1,4 +1,4 @@
-"""One replayer (asobi.replayer): every replay steps a record through one loop that rebuilds
+"""One replayer (asobi.play.replayer): every replay steps a record through one loop that rebuilds
 the game exactly, move by move; a replay never tells the end-of-game observers; records name
 the scoring plugins that took part, and ``asobi replay`` warns when those installed differ."""
 
@@ -15,13 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from asobi import records
-from asobi.cli import main
+from asobi.cli.main import main
+from asobi.contract.scorers import distribution_of
 from asobi.errors import AsobiError
-from asobi.replayer import ReplayError, replay_moves
-from asobi.scorers import distribution_of
-from asobi.session import Session
-from asobi.variants import load
+from asobi.play import records
+from asobi.play.replayer import ReplayError, replay_moves
+from asobi.play.session import Session
+from asobi.variants.loader import load
 from support.profiles import examples
 
 hookimpl = pluggy.HookimplMarker("asobi")
@@ -176,7 +176,7 @@ def test_replaying_does_not_tell_the_end_of_game_observers(registry_of, monkeypa
     assert records.start(reg, record).observers is False
     path = tmp_path / "nim.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: reg)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: reg)
     assert main(["replay", str(path)]) == 0
     capsys.readouterr()
     assert len(counter.ends) == 1
@@ -222,7 +222,7 @@ def test_a_plugin_is_named_by_the_distribution_that_installed_it():
 def replay_cli(reg, record, monkeypatch, tmp_path, capsys) -> tuple[int, dict, list[str]]:
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: reg)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: reg)
     status = main(["replay", str(path), "--json"])
     out, err = capsys.readouterr()
     return status, json.loads(out), err.splitlines()
@@ -262,7 +262,7 @@ def test_replay_of_an_installed_game_warns_for_a_plugin_it_lacks(installed, tmp_
     path = ROOT / "tests" / "koikoi" / "records" / "standard-red-poetry.json"
     record = load_json(path)
     record["scoring"] = [{"name": "asobi-myscore", "version": "0.1"}]
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: installed)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: installed)
     copy = tmp_path / "red-poetry.json"
     copy.write_text(json.dumps(record), encoding="utf-8")
     assert main(["replay", str(copy)]) == 0
@@ -295,7 +295,7 @@ def test_a_malformed_scoring_list_is_refused(nim_registry, scoring, tmp_path, mo
         records.check_shape(record)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: nim_registry)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: nim_registry)
     assert main(["replay", str(path)]) == 2
     assert "'scoring' must be" in capsys.readouterr().err
 

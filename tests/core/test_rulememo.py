@@ -7,7 +7,7 @@ import datetime
 import pytest
 
 from asobi.errors import AsobiError
-from asobi.rulememo import by_rules
+from asobi.variants.rulememo import by_rules
 
 
 def test_equal_rules_are_worked_on_once_and_errors_are_never_kept():

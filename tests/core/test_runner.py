@@ -9,11 +9,11 @@ import time
 
 import pytest
 
-from asobi import records
 from asobi.arena import run_arena
 from asobi.errors import AsobiError
-from asobi.ray_runner import check_address, missing_plugins, plugin_versions
-from asobi.runner import GameTask, LocalRunner, batches, make_runner
+from asobi.play import records
+from asobi.play.ray_runner import check_address, missing_plugins, plugin_versions
+from asobi.play.runner import GameTask, LocalRunner, batches, make_runner
 
 
 @pytest.mark.slow

@@ -28,10 +28,10 @@ import httpx2
 import pytest
 import yaml
 
-from asobi import cli
+from asobi.cli import main as cli
 from asobi.conformance import check_game
 from asobi.errors import AsobiError
-from asobi.registry import Registry, discover
+from asobi.host.registry import Registry, discover
 from asobi.scaffold import add_new_command, new_frontend, new_game, new_variant
 from asobi_frontends.web.hookspecs import web_assets
 from support.venvs import SharedEnvironment
@@ -121,8 +121,8 @@ def test_every_sentence_of_the_views_is_in_every_catalogue(which, tmp_path):
 def test_a_new_frontend_plays_a_whole_game_and_adds_its_option(tmp_path, monkeypatch):
     import io
 
-    from asobi.frontend import Launch
-    from asobi.session import parse_seats
+    from asobi.play.frontend import Launch
+    from asobi.play.session import parse_seats
 
     folder = new_frontend("plain", tmp_path)
     assert tomllib.loads((folder / "pyproject.toml").read_text())["project"]["entry-points"] \

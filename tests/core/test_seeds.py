@@ -13,13 +13,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from asobi import records
-from asobi.cli import main
+from asobi.cli.main import main
 from asobi.errors import AsobiError
-from asobi.registry import Registry
-from asobi.seeds import new_seed, parse_seed, seed_text, seed_to_json
-from asobi.session import Session
-from asobi.variants import load
+from asobi.host.registry import Registry
+from asobi.play import records
+from asobi.play.seeds import new_seed, parse_seed, seed_text, seed_to_json
+from asobi.play.session import Session
+from asobi.variants.loader import load
 
 ROOT = Path(__file__).resolve().parents[2]
 SAKURA_SEEDED = ROOT / "tests" / "sakura" / "records" / "six-players-seeded.json"
@@ -63,7 +63,7 @@ def nim(nim_registry):
 
 @pytest.fixture
 def nim_cli(nim_registry, monkeypatch):
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: nim_registry)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: nim_registry)
     return main
 
 
@@ -182,7 +182,7 @@ def test_a_bad_seed_on_the_command_line_exits_2(nim_cli, capsys, text, detail):
 
 def test_a_bad_seed_exits_2_from_a_real_process():
     done = subprocess.run(
-        [sys.executable, "-m", "asobi.cli", "play", "koikoi", "--seed", "0xzz"],
+        [sys.executable, "-m", "asobi.cli.main", "play", "koikoi", "--seed", "0xzz"],
         capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
     )
     assert done.returncode == 2

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from asobi.cli import main
+from asobi.cli.main import main
 from asobi.errors import AsobiError
-from asobi.seeds import parse_seed
-from asobi.session import Session
-from asobi.variants import load
+from asobi.play.seeds import parse_seed
+from asobi.play.session import Session
+from asobi.variants.loader import load
 
 
 @pytest.fixture
@@ -20,7 +20,7 @@ def nim(nim_registry):
 
 @pytest.fixture
 def cli(nim_registry, monkeypatch):
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: nim_registry)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: nim_registry)
     return main
 
 

@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from asobi.session import Session
+from asobi.play.session import Session
 
 LISTINGS = (["games"], ["games", "--json"], ["variants", "koikoi"], ["variants", "sakura"])
 """Commands that list what is installed: each loads every game plugin, none plays."""
@@ -27,8 +27,8 @@ HEAVY = (
     "asobi_sakura.search", "asobi_sakura.calibrate", "asobi_sakura.measures",
     "asobi_sakura.view", "asobi_sakura.rulestext",
     # the core's tools
-    "asobi.arena", "asobi.lab", "asobi.scaffold", "asobi.runner", "asobi.ray_runner",
-    "asobi.bench", "asobi.records", "asobi.replayer",
+    "asobi.arena", "asobi.lab", "asobi.scaffold", "asobi.play.runner", "asobi.play.ray_runner",
+    "asobi.play.bench", "asobi.play.records", "asobi.play.replayer",
     # the environments (the OpenSpiel levels plugin itself is loaded: it lists levels)
     "asobi.envs.aec", "asobi.envs.parallel", "asobi.envs.spiel", "asobi.envs.spiel_state",
     "asobi.envs.openspiel", "asobi.envs.playing", "asobi.envs.spaces",
@@ -50,7 +50,8 @@ ENGINES = (
 """The games' engines (the modules that deal, play and score): listing needs only each game's
 description and rules schema, so none of them is imported before a game is set up."""
 
-LAZY = ("yaml", "asobi.yamlread", "json", "difflib", "shlex", "unicodedata", "asobi.questions")
+LAZY = ("yaml", "asobi.variants.yamlread", "json", "difflib", "shlex", "unicodedata",
+        "asobi.cli.questions")
 """What ``asobi games`` does without, though other commands need it: PyYAML and the module
 that reads with it (for a variant, a catalogue other than English's, the user's settings), JSON
 (``--json``, records), difflib (a "did you mean" after a mistake), and what the chooser needs
@@ -62,7 +63,7 @@ AI_PACKAGES = ("asobi_koikoi", "asobi_sakura")
 
 PROBE = """
 import contextlib, io, json, sys
-from asobi.cli import main
+from asobi.cli.main import main
 first = {}
 for words in json.loads(sys.argv[1]):
     with contextlib.redirect_stdout(io.StringIO()):
@@ -75,7 +76,7 @@ print(json.dumps(first))
 
 GAMES_PROBE = """
 import contextlib, io, sys
-from asobi.cli import main
+from asobi.cli.main import main
 with contextlib.redirect_stdout(io.StringIO()) as listing:
     status = main(["games"])
 print(listing.getvalue(), file=sys.stderr)
@@ -95,7 +96,7 @@ def test_heavy_names_what_it_should():
     assert heavy("asobi_koikoi.ai") and heavy("asobi_koikoi.ai_world")
     assert heavy("asobi_sakura.ai") and heavy("asobi.arena.run") and heavy("numpy.linalg")
     assert not heavy("asobi_koikoi.engine") and not heavy("asobi.envs.levels")
-    assert not heavy("asobi_koikoi.plugin") and not heavy("asobi.registry")
+    assert not heavy("asobi_koikoi.plugin") and not heavy("asobi.host.registry")
 
 
 @pytest.fixture(scope="module")
@@ -153,7 +154,7 @@ def test_the_lazy_libraries_are_still_there_when_wanted(first_imported):
     # `asobi variants koikoi` reads YAML files and `asobi games --json` writes JSON: both
     # import what they need when they need it, and succeed (checked above)
     assert first_imported["yaml"][0] == "variants koikoi"
-    assert first_imported["asobi.yamlread"][0] == "variants koikoi"
+    assert first_imported["asobi.variants.yamlread"][0] == "variants koikoi"
 
 
 def test_a_registry_reads_each_distributions_metadata_once(tmp_path):
@@ -161,7 +162,7 @@ def test_a_registry_reads_each_distributions_metadata_once(tmp_path):
     # parses its metadata file: a registry does it once per distribution, not at every mention
     probe = """
 import importlib.metadata as md, sys
-from asobi.registry import discover
+from asobi.host.registry import discover
 reads = []
 read_text = md.PathDistribution.read_text
 def counted(self, name):

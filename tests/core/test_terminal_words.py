@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from asobi.errors import AsobiError
-from asobi.frontend import Launch
-from asobi.session import Session, parse_seats
+from asobi.play.frontend import Launch
+from asobi.play.session import Session, parse_seats
 from asobi_frontends.terminal import (
     RECORD_NOT_SAVED,
     Ask,
@@ -28,7 +28,8 @@ from asobi_frontends.terminal import (
 from asobi_frontends.text.loop import TextGame
 
 ROOT = Path(__file__).resolve().parents[2]
-FOLDERS = {"terminal": ROOT / "frontends" / "terminal", "text": ROOT / "frontends" / "text"}
+FRONTENDS = ROOT / "frontends" / "asobi_frontends"
+FOLDERS = {"terminal": FRONTENDS / "terminal", "text": FRONTENDS / "text"}
 LANGS = ["pt", "it", "ja"]
 
 
@@ -76,7 +77,7 @@ def test_a_shared_message_is_translated_once(lang):
     frontends cannot say them two ways."""
     shared = set(_catalogue(FOLDERS["terminal"], lang))
     for frontend in ("text", "tui"):
-        own = set(_catalogue(ROOT / "frontends" / frontend, lang))
+        own = set(_catalogue(ROOT / "frontends" / "asobi_frontends" / frontend, lang))
         assert sorted(shared & own) == [], frontend
 
 

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from asobi import cli
+from asobi.cli import main as cli
 from support.profiles import examples
 
 COMMANDS = ["help", "rules", "look", "", "HELP", " 1 ", "01", "\uff11", "\u0662", "\u00b2"]
@@ -56,7 +56,7 @@ SEATS = {"koikoi": "human,ai:random", "sakura": "human,ai:easy"}
 
 @pytest.fixture
 def installed_cli(installed, monkeypatch):
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: installed)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: installed)
     return cli.main
 
 

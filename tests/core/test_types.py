@@ -11,21 +11,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = {"asobi": "core", "asobi_frontends": "frontends"}
+SOURCES = ["core", "frontends", "plugins/koikoi", "plugins/sakura", "variants"]
+"""The folders that hold the packages under their import names (as pyproject.toml says)."""
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("mypy", path=str(Path(sys.executable).parent)) is None,
                     reason="mypy is part of the test extra")
-def test_the_core_passes_mypy_strict(tmp_path):
-    # The editable install maps import names to folders with a finder mypy cannot read: lay
-    # the same names out as links for it.
-    for name, folder in PACKAGES.items():
-        (tmp_path / name).symlink_to(ROOT / folder, target_is_directory=True)
+def test_the_core_passes_mypy_strict():
     mypy = Path(sys.executable).parent / "mypy"
     out = subprocess.run(
         [str(mypy), "--strict", "--follow-imports=silent", "--no-incremental", "-p", "asobi"],
-        cwd=tmp_path, env={**os.environ, "MYPYPATH": str(tmp_path)},
+        cwd=ROOT, env={**os.environ, "MYPYPATH": os.pathsep.join(SOURCES)},
         capture_output=True, text=True, timeout=300,
     )
     assert out.returncode == 0, out.stdout + out.stderr

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from asobi import records, variants
 from asobi.errors import AsobiError
+from asobi.play import records
+from asobi.variants import loader as variants
 from support.profiles import examples
 
 LOCATED = re.compile(r"^.+:\d+:\d+: .+")

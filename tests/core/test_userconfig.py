@@ -14,8 +14,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from asobi import userconfig
-from asobi.cli import main
+from asobi.cli import userconfig
+from asobi.cli.main import main
 from asobi.errors import AsobiError
 from support.profiles import examples
 
@@ -26,7 +26,7 @@ def cli(registry_of, spy, monkeypatch):
         {"nim": "asobi_nim"},
         {"text": "asobi_frontends.text:FRONTEND", "spy": "asobi_test_spy:SPY"},
     )
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: reg)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: reg)
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     return main
 
@@ -118,13 +118,13 @@ def test_a_frontend_that_only_serves_is_refused(registry_of, monkeypatch, capsys
     module.SERVER = types.SimpleNamespace(title="Only a server", serve=lambda reg, opts: 0)
     monkeypatch.setitem(sys.modules, "asobi_test_server_only", module)
     reg = registry_of({"nim": "asobi_nim"}, {"hub": "asobi_test_server_only:SERVER"})
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: reg)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: reg)
     assert main(["config", "set", "frontend", "hub"]) == 2
     assert "cannot play a game" in capsys.readouterr().err
 
 
 def test_play_takes_the_settings_and_options_win(cli, spy, house_variant, monkeypatch):
-    monkeypatch.setattr("asobi.chooser.is_terminal", lambda *streams: True)  # a person types
+    monkeypatch.setattr("asobi.cli.chooser.is_terminal", lambda *streams: True)  # a person types
     monkeypatch.delenv("ASOBI_LANG")  # the settings' language is below ASOBI_LANG
     monkeypatch.setenv("LC_ALL", "pt_PT.UTF-8")  # ... and above the locale
     assert cli(["config", "set", "frontend", "spy"]) == 0
@@ -154,7 +154,7 @@ def test_without_a_terminal_a_saved_frontend_is_not_used(cli, spy, capsys, monke
     assert cli(["play", "nim", "--seed", "1"]) == 0
     assert spy.launches == []
     assert "Nim - " in capsys.readouterr().out
-    monkeypatch.setattr("asobi.chooser.is_terminal", lambda *streams: True)
+    monkeypatch.setattr("asobi.cli.chooser.is_terminal", lambda *streams: True)
     assert cli(["play", "nim", "--seed", "1"]) == 0
     assert len(spy.launches) == 1
 
@@ -162,7 +162,7 @@ def test_without_a_terminal_a_saved_frontend_is_not_used(cli, spy, capsys, monke
 def test_settings_that_no_longer_fit_are_skipped_with_a_warning(
     cli, spy, capsys, config_file, house_variant, monkeypatch
 ):
-    monkeypatch.setattr("asobi.chooser.is_terminal", lambda *streams: True)
+    monkeypatch.setattr("asobi.cli.chooser.is_terminal", lambda *streams: True)
     assert cli(["config", "set", "nim.variant", house_variant]) == 0
     assert cli(["config", "set", "frontend", "spy"]) == 0
     (config_file.parent / "variants" / "nim" / "small.yaml").unlink()

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from asobi import variantdoc
-from asobi.model import GameInfo
-from asobi.schema import Bool, Checked, Int, List, MapOf, Nullable, Slug, Str, Struct
+from asobi.contract.model import GameInfo
+from asobi.variants import doc as variantdoc
+from asobi.variants.schema import Bool, Checked, Int, List, MapOf, Nullable, Slug, Str, Struct
 from asobi_koikoi import plugin as koikoi
 from asobi_sakura import plugin as sakura
 
@@ -21,7 +21,7 @@ GAMES = {"koikoi": koikoi.asobi_game_info(), "sakura": sakura.asobi_game_info()}
 def test_the_reference_in_the_docs_is_what_the_schema_generates(name):
     text = (DOCS / f"{name}.md").read_text(encoding="utf-8")
     assert text == variantdoc.reference(GAMES[name]), (
-        f"docs/variants/{name}.md is out of date: run `.venv/bin/python -m asobi.variantdoc`"
+        f"docs/variants/{name}.md is out of date: run `.venv/bin/python -m asobi.variants.doc`"
     )
 
 

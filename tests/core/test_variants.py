@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from asobi import variants
-from asobi.cli import main
+from asobi.cli.main import main
+from asobi.contract.model import GameInfo
 from asobi.errors import AsobiError
-from asobi.model import GameInfo
-from asobi.schema import Bool, Int, List, MapOf, Slug, Str, Struct
-from asobi.variants import VariantError
+from asobi.variants import loader as variants
+from asobi.variants.loader import VariantError
+from asobi.variants.schema import Bool, Int, List, MapOf, Slug, Str, Struct
 
 CARDS = ("pine-crane", "cherry-curtain", "chrysanthemum-sake", "willow-rainman")
 
@@ -363,7 +363,7 @@ def test_unknown_variant_name(game, user_dir):
 
 
 def test_variant_check_command_reports_and_exits_2(tmp_path, capsys, nim_registry, monkeypatch):
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: nim_registry)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: nim_registry)
     good = write(
         tmp_path,
         "good.yaml",
@@ -399,7 +399,7 @@ def test_variant_check_command_reports_and_exits_2(tmp_path, capsys, nim_registr
 
 
 def test_variant_check_of_unknown_game(tmp_path, capsys, nim_registry, monkeypatch):
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: nim_registry)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: nim_registry)
     path = write(tmp_path, "x.yaml", "game: chess\nname: x\ntitle: X\ndescription: D\nrules: {}\n")
     assert main(["variant", "check", str(path)]) == 2
     assert f"{path}:1:1: unknown game 'chess'" in capsys.readouterr().err

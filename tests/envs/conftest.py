@@ -13,7 +13,7 @@ import pytest
 
 from asobi.envs import hookspecs
 from asobi.envs.levels import OpenSpielLevels
-from asobi.registry import Registry, discover
+from asobi.host.registry import Registry, discover
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOFSPIEL = ROOT / "tests" / "plugins" / "asobi-goofspiel"

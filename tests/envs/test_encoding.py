@@ -19,9 +19,9 @@ from asobi.envs.encoding import Encoding  # noqa: E402
 from asobi.envs.flatten import MAX_CATEGORIES, Layout  # noqa: E402
 from asobi.envs.setting import resolve  # noqa: E402
 from asobi.errors import AsobiError  # noqa: E402
-from asobi.faults import PluginFault  # noqa: E402
-from asobi.registry import Registry  # noqa: E402
-from asobi.session import Session  # noqa: E402
+from asobi.host.faults import PluginFault  # noqa: E402
+from asobi.host.registry import Registry  # noqa: E402
+from asobi.play.session import Session  # noqa: E402
 from asobi_koikoi.cards import CARD_IDS  # noqa: E402
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from asobi.agents import decision_agent, make_agent
-from asobi.driver import Driver
 from asobi.envs import levels as levels_module
 from asobi.errors import AsobiError
-from asobi.registry import Registry
-from asobi.session import Session
+from asobi.host.registry import Registry
+from asobi.play.agents import decision_agent, make_agent
+from asobi.play.driver import Driver
+from asobi.play.session import Session
 
 from .conftest import build_registry
 

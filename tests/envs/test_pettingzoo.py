@@ -22,10 +22,10 @@ from pettingzoo.test import (  # noqa: E402
 )
 
 from asobi import envs  # noqa: E402
-from asobi.driver import Driver  # noqa: E402
 from asobi.errors import AsobiError  # noqa: E402
-from asobi.records import replay  # noqa: E402
-from asobi.session import Session  # noqa: E402
+from asobi.play.driver import Driver  # noqa: E402
+from asobi.play.records import replay  # noqa: E402
+from asobi.play.session import Session  # noqa: E402
 
 from .conftest import KOIKOI_VARIANTS  # noqa: E402
 
@@ -145,7 +145,7 @@ def test_the_agent_to_act_follows_the_drivers_turns(games):
     game = games.game("sakura")
     rules = dict(game.load_variant(None).rules)
     rules["two_players"] = {"neutral_painter": "hand"}
-    from asobi.variants import Variant
+    from asobi.variants.loader import Variant
 
     variant = Variant("sakura", "hand", "hand", "", rules, "test", origin="file")
     env = envs.aec_env(game, variant, players=2, seed=2, registry=games)

@@ -23,14 +23,14 @@ from support.profiles import examples
 pytest.importorskip("pyspiel")
 pytest.importorskip("open_spiel")
 
-from asobi.agents import RandomAgent  # noqa: E402
-from asobi.driver import Driver  # noqa: E402
 from asobi.envs.bots import ISMCTS, SpielAgent  # noqa: E402
 from asobi.envs.episode import outcome  # noqa: E402
 from asobi.envs.spiel import Catalogue, deal_seed  # noqa: E402
 from asobi.envs.spiel_state import dealt  # noqa: E402
 from asobi.errors import AsobiError  # noqa: E402
-from asobi.session import Session  # noqa: E402
+from asobi.play.agents import RandomAgent  # noqa: E402
+from asobi.play.driver import Driver  # noqa: E402
+from asobi.play.session import Session  # noqa: E402
 
 SETTINGS = settings(max_examples=examples(8), deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -8,8 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from asobi.model import SetupContext
-from asobi.variants import load
+from asobi.contract.model import SetupContext
+from asobi.variants.loader import load
 from asobi_koikoi import engine, plugin
 from asobi_koikoi.cards import CARD_IDS, FULL, INDEX, indexes_of, mask_of, month_mask
 from asobi_koikoi.engine import State

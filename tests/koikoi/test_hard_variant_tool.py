@@ -62,8 +62,8 @@ def test_the_oracle_plays_and_changes_the_hard_seats_moves(tmp_path):
 def test_the_koikoi_calls_can_be_made_by_a_fixed_rule(tmp_path):
     """``--calls stop``: the hard seat never calls koi-koi; ``--calls card-values``: it decides
     every call as the yardstick would in its place; by default the search calls on these deals."""
-    from asobi.records import start
-    from asobi.registry import discover
+    from asobi.host.registry import discover
+    from asobi.play.records import start
     from asobi_koikoi.ai_cardvalues import CardValuesAgent
 
     registry = discover()

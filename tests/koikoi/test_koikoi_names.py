@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from asobi.contract.model import Reason
 from asobi.i18n import catalogue
-from asobi.model import Reason
 from asobi_koikoi import plugin, view
 from asobi_koikoi.cards import CARD_IDS, GROUPS
 from asobi_koikoi.names import CARD_NAMES, KIND_NAMES, SAKE_BOTH, card_name
@@ -178,7 +178,7 @@ def test_hint_reasons_show_card_names():
 
 
 def test_hint_reasons_of_the_ai_come_out_with_names_through_the_core():
-    from asobi.registry import discover
+    from asobi.host.registry import discover
 
     game = discover().game("koikoi")
     reason = Reason("play {card}", {"card": "willow-rainman"})

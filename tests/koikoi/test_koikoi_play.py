@@ -4,8 +4,8 @@ import random
 
 import pytest
 
+from asobi.contract.model import SetupContext
 from asobi.errors import AsobiError
-from asobi.model import SetupContext
 from asobi_koikoi import plugin
 from asobi_koikoi.cards import INDEX
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from asobi import hookspecs, toolspecs
-from asobi.model import SetupContext
+from asobi.contract import hookspecs, toolspecs
+from asobi.contract.model import SetupContext
 from asobi_koikoi import bench, plugin
 
 from .helpers import PRESETS, preset
@@ -45,8 +45,8 @@ def test_record_replays_to_its_expected_result(path):
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
 def test_record_replays_through_the_core(path):
-    from asobi import records
-    from asobi.registry import discover
+    from asobi.host.registry import discover
+    from asobi.play import records
 
     registry = discover()
     record = json.loads(path.read_text(encoding="utf-8"))
@@ -73,8 +73,8 @@ def test_every_game_hook_is_implemented_and_matches_its_spec():
 @pytest.mark.parametrize("name", PRESETS)
 def test_conformance_kit(name):
     from asobi import conformance
-    from asobi.registry import discover
-    from asobi.variants import load
+    from asobi.host.registry import discover
+    from asobi.variants.loader import load
 
     registry = discover()
     game = registry.game("koikoi")
@@ -146,8 +146,8 @@ def test_the_old_stop_is_obsolete_only_right_after_the_automatic_stop():
 
 @pytest.mark.parametrize("path", LEGACY, ids=[p.stem for p in LEGACY])
 def test_an_older_record_replays_through_the_core(path):
-    from asobi import records
-    from asobi.registry import discover
+    from asobi.host.registry import discover
+    from asobi.play import records
 
     record = json.loads(path.read_text(encoding="utf-8"))
     session = records.replay(discover(), record, base_dir=path.parent)

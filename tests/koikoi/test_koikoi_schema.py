@@ -3,7 +3,7 @@
 import pytest
 
 from asobi.errors import AsobiError
-from asobi.variants import load
+from asobi.variants.loader import load
 from asobi_koikoi import plugin
 from asobi_koikoi.rules import SCHEMA
 

@@ -114,7 +114,8 @@ def test_the_high_contrast_deck_passes_wcag_aa():
         # the month numeral is text (4.5:1); every mark, frame and edge passes it too
         assert contrast_ratio(fg, bg) >= 4.5, (name, fg, bg, contrast_ratio(fg, bg))
     # the edge is measured against the felt the page draws the table on
-    css = (Path(plugin.__file__).parents[2] / "frontends" / "web" / "static" / "style.css")
+    css = (Path(plugin.__file__).parents[3] / "frontends" / "asobi_frontends" / "web" / "static"
+           / "style.css")
     if css.is_file():
         felt = re.search(r"--felt:\s*(#[0-9a-fA-F]{6})", css.read_text(encoding="utf-8"))
         if felt:

@@ -14,7 +14,7 @@ from asobi_sakura import engine
 from asobi_sakura.rules import SCHEMA, Rules, compile_rules
 
 ROOT = Path(__file__).resolve().parents[2]
-STANDARD = ROOT / "variants" / "sakura" / "standard.yaml"
+STANDARD = ROOT / "variants" / "asobi_variants" / "sakura" / "standard.yaml"
 RECORDS = Path(__file__).parent / "records"
 
 

@@ -15,9 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from asobi import conformance, registry
+from asobi import conformance
 from asobi.errors import AsobiError
-from asobi.session import rules_digest
+from asobi.host import registry
+from asobi.play.session import rules_digest
 from asobi_sakura import engine
 from asobi_sakura.calibrate import play_game
 from asobi_sakura.records import replay

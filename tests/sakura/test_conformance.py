@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from asobi import conformance, registry, variants
+from asobi import conformance
+from asobi.host import registry
+from asobi.variants import loader as variants
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,9 @@ import copy
 
 import pytest
 
-from asobi import conformance, registry, variants
+from asobi import conformance
+from asobi.host import registry
+from asobi.variants import loader as variants
 from asobi_sakura import engine
 from asobi_sakura.rules import SCHEMA
 from asobi_sakura.scoring import standings

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-PLUGIN = Path(__file__).resolve().parents[2] / "plugins" / "sakura"
+ROOT = Path(__file__).resolve().parents[2]
+PLUGIN = ROOT / "plugins" / "sakura" / "asobi_sakura"
 
 
 def _messages() -> set[str]:
@@ -29,7 +30,7 @@ def _messages() -> set[str]:
         if (plain or counted) and node.args and isinstance(node.args[0], ast.Constant):
             found.add(node.args[0].value)
     # The AI's reasons (hints) are translated with it too; the core translates its own.
-    core = yaml.safe_load((PLUGIN.parents[1] / "core" / "locale" / "pt.yaml").read_text("utf-8"))
+    core = yaml.safe_load((ROOT / "core" / "asobi" / "locale" / "pt.yaml").read_text("utf-8"))
     for module in PLUGIN.glob("*.py"):
         for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
@@ -48,7 +49,7 @@ def _messages() -> set[str]:
     from asobi_sakura import ai, measures
     from asobi_sakura.plugin import asobi_restrictions
 
-    rules = yaml.safe_load((PLUGIN.parents[1] / "variants" / "sakura" / "standard.yaml")
+    rules = yaml.safe_load((ROOT / "variants" / "asobi_variants" / "sakura" / "standard.yaml")
                            .read_text("utf-8"))["rules"]
     for players in range(info.min_players, info.max_players + 1):
         for measure in measures.lab_measures(rules, players):

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from asobi.model import SetupContext
+from asobi.contract.model import SetupContext
 from asobi_sakura import ai, engine, plugin, view
 from asobi_sakura.rules import SCHEMA
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from asobi.model import SetupContext
+from asobi.contract.model import SetupContext
 from asobi_sakura import engine, plugin
 from support.web import needs_chromium
 
@@ -51,14 +51,15 @@ window.ready = true;
 def _page(browser, lang: str = "en", query: str = ""):
     catalogue = {}
     if lang != "en":
-        path = ROOT / "plugins" / "sakura" / "locale" / f"{lang}.yaml"
+        path = ROOT / "plugins" / "sakura" / "asobi_sakura" / "locale" / f"{lang}.yaml"
         catalogue = yaml.safe_load(path.read_text(encoding="utf-8"))
     files = {
         "index.html": PAGE.replace("CATALOGUE", json.dumps(catalogue)).replace("LANG", lang),
-        "dom.js": (ROOT / "frontends" / "web" / "static" / "dom.js").read_text("utf-8"),
+        "dom.js": (ROOT / "frontends" / "asobi_frontends" / "web" / "static" / "dom.js")
+        .read_text("utf-8"),
         "view.css": "",
     }
-    for script in (ROOT / "plugins" / "sakura" / "webview").glob("*.js"):
+    for script in (ROOT / "plugins" / "sakura" / "asobi_sakura" / "webview").glob("*.js"):
         files[script.name] = script.read_text("utf-8")
     page = browser.new_page()
     errors: list[str] = []
@@ -152,7 +153,7 @@ def test_end_summary_is_translated(browser, mapping, lang):
 
 def _versions(mapping, players=3, seed=11, moves=40):
     """(observation of seat 0, events seen by seat 0) after each of the first `moves` moves."""
-    from asobi.session import visible_events
+    from asobi.play.session import visible_events
 
     ctx = SetupContext(rules=mapping, players=players, rng=random.Random(seed), setup=None)
     state = plugin.asobi_setup(ctx)

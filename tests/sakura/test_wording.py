@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from asobi.model import SetupContext
+from asobi.contract.model import SetupContext
 from asobi_sakura import engine, plugin, view
 
 from .conftest import place, rules_with

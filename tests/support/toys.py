@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pluggy
 
-from asobi.model import GameInfo
-from asobi.schema import Int, Struct
+from asobi.contract.model import GameInfo
+from asobi.variants.schema import Int, Struct
 
 hookimpl = pluggy.HookimplMarker("asobi")
 HERE = Path(__file__).resolve().parents[1] / "plugins" / "toy_variants"

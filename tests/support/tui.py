@@ -10,9 +10,9 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from asobi.frontend import Launch
-from asobi.registry import Registry
-from asobi.session import parse_seats
+from asobi.host.registry import Registry
+from asobi.play.frontend import Launch
+from asobi.play.session import parse_seats
 from asobi_frontends.tui.app import TableApp
 from asobi_frontends.tui.screens import ChoiceScreen, SaveScreen, TextScreen
 

@@ -19,9 +19,9 @@ from typing import Any
 import pluggy
 import pytest
 
-from asobi import variants
-from asobi.registry import Registry
-from asobi.session import parse_seats
+from asobi.host.registry import Registry
+from asobi.play.session import parse_seats
+from asobi.variants import loader as variants
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.games import Hub, Live
 from asobi_frontends.web.hookspecs import web_assets

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from asobi.frontend import Launch
+from asobi.play.frontend import Launch
 from support.tui import make_launch
 
 

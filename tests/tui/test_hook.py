@@ -105,7 +105,7 @@ def test_declared_through_the_entry_point_group_the_games_load_with_it(installed
     games' implementations fit it, and a game without a view still loads."""
     from importlib.metadata import EntryPoint
 
-    from asobi.registry import Registry
+    from asobi.host.registry import Registry
     from asobi_koikoi.tuiview.table import KoikoiView
 
     registry = Registry(

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-FRONTEND = Path(__file__).resolve().parents[2] / "frontends" / "tui"
+FRONTEND = Path(__file__).resolve().parents[2] / "frontends" / "asobi_frontends" / "tui"
 
 
 def _messages() -> set[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from asobi.registry import Registry
+from asobi.host.registry import Registry
 from asobi_frontends.tui.app import TableApp
 from asobi_frontends.tui.screens import TextScreen
 from support.tui import make_launch, settle

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from asobi.registry import Registry
+from asobi.host.registry import Registry
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.store import Store
 from support.web import TEST_OPTIONS, LiveServer, People, build_registry

@@ -46,7 +46,7 @@ class SlowLevel:
 def registry() -> Any:
     from importlib.metadata import EntryPoint
 
-    from asobi.registry import Registry
+    from asobi.host.registry import Registry
 
     reg = Registry(game_entry_points=[EntryPoint("nim", "asobi_nim", "asobi.games")])
     reg.game("nim").manager.register(SlowLevel())

@@ -157,7 +157,7 @@ def test_an_installed_house_rule_pack_is_offered_in_the_lobby(tmp_path):
     from importlib.metadata import EntryPoint
     from pathlib import Path
 
-    from asobi.registry import Registry
+    from asobi.host.registry import Registry
 
     pack = Path(__file__).resolve().parents[1] / "plugins" / "asobi-house-pack"
     sys.path.insert(0, str(pack))

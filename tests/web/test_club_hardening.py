@@ -19,7 +19,7 @@ from typing import Any
 import httpx2
 import pytest
 
-from asobi.driver import Driver
+from asobi.play.driver import Driver
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.games import Hub
 from asobi_frontends.web.store import Store

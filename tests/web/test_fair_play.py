@@ -9,7 +9,7 @@ import logging
 import pytest
 from starlette.testclient import TestClient
 
-from asobi.seeds import parse_seed
+from asobi.play.seeds import parse_seed
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.options import ServerOptions
 from asobi_frontends.web.store import Store

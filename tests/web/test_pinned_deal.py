@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from asobi.frontend import Launch
-from asobi.session import Session, parse_seats
+from asobi.play.frontend import Launch
+from asobi.play.session import Session, parse_seats
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.newgame import NewGame
 from asobi_frontends.web.store import Store

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from asobi import schema
+from asobi.variants import schema
 from asobi_frontends.web import replay as replay_route
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.replay import MAX_MOVES

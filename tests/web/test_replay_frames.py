@@ -1,4 +1,4 @@
-"""The web's two replays go through the one replayer (asobi.replayer): every frame of the
+"""The web's two replays go through the one replayer (asobi.play.replayer): every frame of the
 replay viewer is the record replayed to its step, a game rebuilt after a restart has the log
 it had, and neither tells the end-of-game observers of a game that was already over."""
 
@@ -11,10 +11,10 @@ from typing import Any
 import pluggy
 import pytest
 
-from asobi import records
-from asobi.replayer import replay_moves
-from asobi.session import Session, visible_events
-from asobi.variants import load
+from asobi.play import records
+from asobi.play.replayer import replay_moves
+from asobi.play.session import Session, visible_events
+from asobi.variants.loader import load
 from asobi_frontends.web.errors import BadRequest
 from asobi_frontends.web.games import Hub
 from asobi_frontends.web.newgame import VariantCache

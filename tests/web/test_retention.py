@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from asobi import records
 from asobi.errors import AsobiError
+from asobi.play import records
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.retention import DAY, Retention, export_all, sweep
 from asobi_frontends.web.seats import Keys

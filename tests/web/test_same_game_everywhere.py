@@ -14,12 +14,12 @@ from importlib.metadata import EntryPoint
 import pytest
 from starlette.testclient import TestClient
 
-from asobi import variants
-from asobi.cli import main
-from asobi.driver import Driver
-from asobi.registry import Registry
-from asobi.runner import Batch, GameTask, play_game
-from asobi.session import Session
+from asobi.cli.main import main
+from asobi.host.registry import Registry
+from asobi.play.driver import Driver
+from asobi.play.runner import Batch, GameTask, play_game
+from asobi.play.session import Session
+from asobi.variants import loader as variants
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.options import ServerOptions
 from asobi_frontends.web.store import Store
@@ -40,7 +40,7 @@ def text_record(registry, monkeypatch, tmp_path, game, variant, seats, seed):
         frontend_entry_points=[EntryPoint("text", "asobi_frontends.text:FRONTEND",
                                           "asobi.frontends")],
     )
-    monkeypatch.setattr("asobi.cli.discover", lambda warn: with_text)
+    monkeypatch.setattr("asobi.cli.main.discover", lambda warn: with_text)
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 2000))
     path = tmp_path / f"text-{game}-{seed}.json"
     args = ["play", game, "--variant", variant, "--players", seats, "--seed", str(seed),

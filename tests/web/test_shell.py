@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from asobi.session import Session
+from asobi.play.session import Session
 from support.web import (
     SHOTS,
     axe_violations,

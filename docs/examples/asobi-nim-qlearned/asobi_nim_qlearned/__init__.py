@@ -1,7 +1,7 @@
 """``ai:qlearned`` for Nim: the greedy policy of a tabular Q-learner, as an asobi AI level.
 
 ``docs/examples/nim_qlearning.py`` trains the learner with OpenSpiel and writes the policy: a
-JSON object mapping each observation the learner met (as ``asobi.session.canonical`` writes
+JSON object mapping each observation the learner met (as ``asobi.play.session.canonical`` writes
 it) to the action it would take there. This plugin reads that file and plays by it: the policy
 file named by the environment variable ``ASOBI_NIM_POLICY``, else ``nim-policy.json`` in the
 current folder. An observation the table does not hold gets the first legal move.
@@ -21,10 +21,10 @@ from typing import Any
 
 import pluggy
 
-from asobi.agents import BaseAgent
+from asobi.contract.model import Reason
 from asobi.errors import AsobiError
-from asobi.model import Reason
-from asobi.session import canonical
+from asobi.play.agents import BaseAgent
+from asobi.play.session import canonical
 
 hookimpl = pluggy.HookimplMarker("asobi")
 

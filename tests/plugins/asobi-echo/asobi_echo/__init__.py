@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import Any
 
-from asobi.driver import Driver
+from asobi.play.driver import Driver
 
 
 class EchoFrontend:

@@ -9,8 +9,8 @@ from typing import Any
 
 import pluggy
 
-from asobi.model import GameInfo
-from asobi.schema import Int, Struct
+from asobi.contract.model import GameInfo
+from asobi.variants.schema import Int, Struct
 from asobi_faulty import faulty
 
 hookimpl = pluggy.HookimplMarker("asobi")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pluggy
 
-from asobi.agents import BaseAgent
+from asobi.play.agents import BaseAgent
 
 hookimpl = pluggy.HookimplMarker("asobi")
 

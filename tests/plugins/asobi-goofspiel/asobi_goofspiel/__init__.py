@@ -15,8 +15,8 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 import pluggy
-from asobi.model import GameInfo, SetupContext
-from asobi.schema import Int, Str, Struct
+from asobi.contract.model import GameInfo, SetupContext
+from asobi.variants.schema import Int, Str, Struct
 
 from . import engine, hidden, view
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from asobi.conformance import check_game
-from asobi.registry import discover
-from asobi.session import Session
+from asobi.host.registry import discover
+from asobi.play.session import Session
 
 
 def test_goofspiel_passes_the_conformance_kit():

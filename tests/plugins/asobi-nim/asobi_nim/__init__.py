@@ -12,9 +12,9 @@ from importlib import resources
 
 import pluggy
 
-from asobi.measures import Measure, Restriction
-from asobi.model import GameInfo
-from asobi.schema import Bool, Int, List, Struct
+from asobi.contract.measures import Measure, Restriction
+from asobi.contract.model import GameInfo
+from asobi.variants.schema import Bool, Int, List, Struct
 
 hookimpl = pluggy.HookimplMarker("asobi")
 

@@ -1,5 +1,5 @@
 // Goofspiel in the browser: the prize, every player's unshown cards, and your bid.
-// The contract (mount, update, key) is "The view.js contract" in frontends/web/README.md.
+// The contract (mount, update, key) is "The view.js contract" in frontends/asobi_frontends/web/README.md.
 
 function stylesheet(ctx) {
   if (document.querySelector("link[data-goofspiel-css]")) return;

@@ -1,0 +1,243 @@
+"""A game's observations as fixed-shape numbers and its actions as numbers, for learners.
+
+:class:`Encoding` is what both environments (PettingZoo and OpenSpiel) use. It asks the game's
+two optional hooks (:mod:`asobi.envs.hookspecs`) and falls back on the generic encoding:
+
+* **observation**: the parts ``asobi_observation_tensor`` returns, flattened in their order;
+  without the hook, a ``seat`` part (one-hot of the observing seat) and an ``observation``
+  part, the observation's numbers flattened by :class:`asobi.envs.flatten.Layout`, learnt from
+  the observations of a few random games (:mod:`asobi.envs.survey`);
+* **actions**: the position of an action in ``asobi_action_space``; without the hook, the
+  position of the action in the decision's own legal list, numbered up to the longest legal
+  list the random games showed (or ``max_actions``).
+
+Every number comes from the observation alone: what a seat cannot see cannot reach a tensor.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from asobi.envs.flatten import Layout
+from asobi.envs.hookspecs import ensure_declared
+from asobi.envs.survey import Survey, survey
+from asobi.errors import AsobiError
+from asobi.host.faults import PluginFault, mapping_list
+from asobi.host.hookcalls import HookCalls
+from asobi.host.registry import Game
+from asobi.play.session import Session, canonical
+from asobi.variants.loader import Variant
+
+Vector = np.ndarray[Any, np.dtype[np.float32]]
+Mask = np.ndarray[Any, np.dtype[np.int8]]
+Action = dict[str, Any]
+
+
+class EncodingHooks(HookCalls):
+    """The two encoding hooks of one game, typed and checked like ``game.hooks``."""
+
+    @classmethod
+    def of(cls, game: Game) -> EncodingHooks:
+        ensure_declared(game)
+        return cls(game.hook, game.name, game.distribution, game.culprits, game.warn)
+
+    def observation_tensor(self, observation: Mapping[str, Any], rules: Mapping[str, Any],
+                           players: int) -> dict[str, Vector] | None:
+        hook = "asobi_observation_tensor"
+        answer = self._call(hook, observation=observation, rules=rules, players=players)
+        if answer is None:
+            return None
+        if not isinstance(answer, Mapping) or not answer:
+            raise self._wrong(hook, answer, "a mapping of part names to numbers")
+        parts = {}
+        for name, value in answer.items():
+            try:
+                parts[str(name)] = np.asarray(value, dtype=np.float32)
+            except (TypeError, ValueError):
+                raise self._wrong(hook, value, f"numbers for the part '{name}'") from None
+        for name, array in parts.items():
+            if not np.isfinite(array).all():
+                raise self._wrong(hook, answer[name], f"finite numbers for the part '{name}'")
+        return parts
+
+    def action_space(self, rules: Mapping[str, Any], players: int) -> list[Action] | None:
+        hook = "asobi_action_space"
+        answer = self._call(hook, rules=rules, players=players)
+        if answer is None:
+            return None
+        if not mapping_list(answer) or not answer:
+            raise self._wrong(hook, answer, "a list of actions (dicts)")
+        actions = [dict(action) for action in answer]
+        keys = [canonical(action) for action in actions]
+        if len(set(keys)) != len(keys):
+            twice = next(key for key in keys if keys.count(key) > 1)
+            raise self._wrong(hook, answer, f"each action once ({twice} is listed twice)")
+        return actions
+
+    def fault(self, hook: str, problem: str) -> PluginFault:
+        """A fault of the game in ``hook``, described by ``problem``."""
+        who, plugin = self._game(hook)
+        return PluginFault(who, hook, problem, plugin)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One named part of the observation vector: where it sits and its shape."""
+
+    name: str
+    shape: tuple[int, ...]
+    offset: int
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.shape)
+
+
+class Encoding:
+    """The numbers of one game under one variant and number of players.
+
+    Build it with :meth:`of`. ``parts`` and ``size`` describe the observation vector,
+    ``actions`` (``None`` for the generic numbering) and ``action_count`` the actions."""
+
+    def __init__(self, game: Game, variant: Variant, players: int, hooks: EncodingHooks,
+                 parts: tuple[Part, ...], actions: list[Action] | None, action_count: int,
+                 layout: Layout | None) -> None:
+        self.game = game
+        self.variant = variant
+        self.players = players
+        self.hooks = hooks
+        self.parts = parts
+        self.size = sum(part.size for part in parts)
+        self.actions = actions
+        self.action_count = action_count
+        self.layout = layout
+        self._index = ({canonical(a): i for i, a in enumerate(actions)}
+                       if actions is not None else {})
+
+    @classmethod
+    def of(cls, game: Game, variant: Variant, players: int, max_actions: int | None = None,
+           surveyed: Survey | None = None) -> Encoding:
+        """The encoding of ``game``: the game's own where it implements the hooks, the
+        generic one elsewhere (learnt from ``surveyed``, or from a survey made here)."""
+        hooks = EncodingHooks.of(game)
+        rules = variant.rules
+        actions = hooks.action_space(rules, players)
+        first = Session(game, variant, ["human"] * players, seed=0, observers=False)
+        declared = hooks.observation_tensor(first.observation(0), rules, players)
+        if surveyed is None and (declared is None or actions is None):
+            surveyed = survey(game, variant, players, keep_observations=declared is None)
+        layout = None
+        if declared is not None:
+            shapes = [(name, tuple(int(n) for n in array.shape))
+                      for name, array in declared.items()]
+        else:
+            assert surveyed is not None
+            if not surveyed.observations:
+                surveyed = survey(game, variant, players, keep_observations=True)
+            layout = Layout.learn(surveyed.observations)
+            shapes = [("seat", (players,)), ("observation", (layout.size,))]
+        parts = []
+        offset = 0
+        for name, shape in shapes:
+            parts.append(Part(name, shape, offset))
+            offset += math.prod(shape)
+        if actions is not None:
+            count = len(actions)
+        elif max_actions is not None:
+            if max_actions < 1:
+                raise AsobiError("max_actions must be at least 1")
+            count = max_actions
+        else:
+            assert surveyed is not None
+            count = surveyed.largest_legal
+        return cls(game, variant, players, hooks, tuple(parts), actions, count, layout)
+
+    # ------------------------------------------------------------------ observations
+    @property
+    def declared(self) -> bool:
+        """Whether the observation numbers are the game's own (the hook), not generic."""
+        return self.layout is None
+
+    def observe(self, observation: Mapping[str, Any], seat: int) -> Vector:
+        """The vector of ``seat``'s ``observation`` (shape ``(size,)``, float32)."""
+        if self.layout is not None:
+            seat_part = np.zeros(self.players, dtype=np.float32)
+            seat_part[seat] = 1.0
+            return np.concatenate([seat_part, self.layout.encode(observation)])
+        answer = self.hooks.observation_tensor(observation, self.variant.rules, self.players)
+        hook = "asobi_observation_tensor"
+        if answer is None:
+            raise self.hooks.fault(hook, "returned None after returning parts for this game")
+        got = [(name, tuple(array.shape)) for name, array in answer.items()]
+        want = [(part.name, part.shape) for part in self.parts]
+        if got != want:
+            raise self.hooks.fault(hook, f"returned the parts {got}, expected {want} (the "
+                                         "parts of the first observation)")
+        return np.concatenate([array.reshape(-1) for array in answer.values()])
+
+    def split(self, vector: Vector) -> dict[str, Vector]:
+        """The named parts of ``vector``, reshaped (views, not copies)."""
+        return {part.name: vector[part.offset:part.offset + part.size].reshape(part.shape)
+                for part in self.parts}
+
+    # ------------------------------------------------------------------ actions
+    def indices(self, legal: Sequence[Mapping[str, Any]]) -> list[int]:
+        """The numbers of the legal actions, in the order of ``legal``."""
+        if self.actions is None:
+            if len(legal) > self.action_count:
+                raise AsobiError(
+                    f"{self.game.info.title} offers {len(legal)} legal actions here, more "
+                    f"than the {self.action_count} the environment numbers (the longest list "
+                    "it saw in random games); build the environment with "
+                    f"max_actions={len(legal)} or more")
+            return list(range(len(legal)))
+        numbers = []
+        for action in legal:
+            number = self._index.get(canonical(action))
+            if number is None:
+                raise self.hooks.fault(
+                    "asobi_action_space",
+                    f"does not list the legal action {canonical(action)}")
+            numbers.append(number)
+        return numbers
+
+    def mask(self, legal: Sequence[Mapping[str, Any]]) -> Mask:
+        """1 for the number of every legal action, 0 elsewhere (int8)."""
+        mask = np.zeros(self.action_count, dtype=np.int8)
+        mask[self.indices(legal)] = 1
+        return mask
+
+    def action(self, number: int, legal: Sequence[Mapping[str, Any]]) -> Action | None:
+        """The legal action with ``number``, or None when no legal action has it."""
+        if self.actions is None:
+            return dict(legal[number]) if 0 <= number < len(legal) else None
+        if not 0 <= number < self.action_count:
+            return None
+        wanted = canonical(self.actions[number])
+        for action in legal:
+            if canonical(action) == wanted:
+                return dict(action)
+        return None
+
+    def label(self, number: int) -> str:
+        """A name for action ``number`` that does not depend on the position (the action's
+        JSON, or ``legal #n`` for the generic numbering)."""
+        if self.actions is None:
+            return f"legal #{number}"
+        if 0 <= number < self.action_count:
+            return canonical(self.actions[number])
+        return f"action #{number}"
+
+    def describe(self) -> list[str]:
+        """The parts and the actions in words (for documentation and ``repr``)."""
+        lines = [f"{part.name}: shape {part.shape}, at {part.offset}" for part in self.parts]
+        if self.actions is None:
+            lines.append(f"actions: the position in the legal list, 0 to {self.action_count - 1}")
+        else:
+            lines.append(f"actions: {self.action_count} declared by the game")
+        return lines

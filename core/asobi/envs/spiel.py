@@ -1,0 +1,238 @@
+"""An asobi game as a Python OpenSpiel game: its type, its parameters, its observer.
+
+:mod:`asobi.envs.openspiel` registers one such game per installed asobi game; the AI levels of
+:mod:`asobi.envs.levels` build them directly. The parameters (all optional):
+
+* ``variant`` (text): a variant name or a path, as ``--variant`` takes it;
+* ``players`` (int): the number of seats (default: the game's usual table);
+* ``deals`` (int): ``0`` (the default) for *sampled chance*: every new game is dealt from a
+  fresh seed and the game never shows a chance node; ``N`` > 0 for *explicit chance*: the first
+  node is a chance node with ``N`` equally likely deals (the seeds of ``N`` games), after which
+  the game is deterministic, as asobi games are for a given seed;
+* ``rng_seed`` (int): where the seeds of the deals start (the same ``rng_seed`` deals the same
+  games in the same order);
+* ``dynamics`` (text): ``auto`` (the default: ``simultaneous`` for a game whose seats were seen
+  choosing together, else ``sequential``), ``sequential`` (seats that choose together act one
+  after the other, none seeing the others' choice) or ``simultaneous`` (one joint action);
+* ``max_game_length`` (int): moves after which a game stops, unfinished (its returns then 0).
+
+Returns are +1 for the winner and -1/(players - 1) for every other seat (0 each after a draw),
+at the end only. Observations are those of :mod:`asobi.envs.encoding` (tensor) and the seat's
+asobi observation as JSON (string); see :class:`AsobiObserver`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+from asobi.envs.encoding import Encoding
+from asobi.envs.setting import Setting, default_players, resolve
+from asobi.envs.survey import Survey, survey
+from asobi.errors import AsobiError
+from asobi.host.registry import Game, Registry
+from asobi.play.session import canonical
+
+PREFIX = "python_asobi_"
+DYNAMICS = ("auto", "sequential", "simultaneous")
+MAX_GAME_LENGTH = 10_000
+
+
+def short_name(game: str) -> str:
+    """The OpenSpiel name of an asobi game: ``koikoi`` -> ``python_asobi_koikoi``."""
+    return PREFIX + game.replace("-", "_")
+
+
+def deal_seed(rng_seed: int, number: int) -> int:
+    """The asobi seed of deal ``number`` of a game whose ``rng_seed`` is given."""
+    text = f"asobi.envs deal {rng_seed}:{number}".encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+
+def parameters(game: Game) -> dict[str, Any]:
+    """The parameters of ``game``'s OpenSpiel game with their defaults."""
+    return {
+        "variant": game.info.default_variant,
+        "players": default_players(game),
+        "deals": 0,
+        "rng_seed": 0,
+        "dynamics": "auto",
+        "max_game_length": MAX_GAME_LENGTH,
+    }
+
+
+def game_type(game: Game, spec: Spec | None = None) -> Any:
+    """The ``pyspiel.GameType`` of ``game``: the one it is registered with (no ``spec``), or
+    that of one game with its dynamics, chance and information (``spec``)."""
+    info = game.info
+    kinds = pyspiel.GameType
+    simultaneous = spec is not None and spec.dynamics == "simultaneous"
+    perfect = spec is not None and spec.perfect_information
+    return kinds(
+        short_name=short_name(info.name),
+        long_name=f"asobi {info.title}",
+        dynamics=kinds.Dynamics.SIMULTANEOUS if simultaneous else kinds.Dynamics.SEQUENTIAL,
+        chance_mode=(kinds.ChanceMode.EXPLICIT_STOCHASTIC if spec is not None and spec.deals
+                     else kinds.ChanceMode.SAMPLED_STOCHASTIC),
+        information=(kinds.Information.PERFECT_INFORMATION if perfect
+                     else kinds.Information.IMPERFECT_INFORMATION),
+        utility=kinds.Utility.ZERO_SUM,
+        reward_model=kinds.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters(game),
+    )
+
+
+@dataclass(frozen=True)
+class Spec:
+    """Everything one OpenSpiel game of an asobi game is made of."""
+
+    setting: Setting
+    encoding: Encoding
+    survey: Survey
+    deals: int = 0
+    rng_seed: int = 0
+    dynamics: str = "sequential"
+    max_game_length: int = MAX_GAME_LENGTH
+    information: str = "auto"
+    """``auto``: perfect information when the survey saw nothing hidden; ``imperfect``: always
+    imperfect (OpenSpiel's ISMCTS asks for it, and a game of perfect information is one of
+    imperfect information where nothing happens to be hidden)."""
+
+    @property
+    def perfect_information(self) -> bool:
+        return self.information == "auto" and self.survey.perfect_information
+
+
+class Catalogue:
+    """Builds the OpenSpiel games of one registry's asobi games, remembering the encodings
+    and surveys (they cost a few random games) per game, rules and players."""
+
+    def __init__(self, registry: Registry | None = None) -> None:
+        self.registry = registry
+        self._parts: dict[tuple[str, str, int], tuple[Encoding, Survey]] = {}
+
+    def parts(self, setting: Setting) -> tuple[Encoding, Survey]:
+        key = (setting.game.name, canonical({"rules": dict(setting.variant.rules)}),
+               setting.players)
+        if key not in self._parts:
+            surveyed = survey(setting.game, setting.variant, setting.players)
+            encoding = Encoding.of(setting.game, setting.variant, setting.players,
+                                   surveyed=surveyed)
+            self._parts[key] = (encoding, surveyed)
+        return self._parts[key]
+
+    def spec(self, setting: Setting, params: Mapping[str, Any]) -> Spec:
+        """The spec of ``setting`` with the OpenSpiel ``params`` (see the module)."""
+        encoding, surveyed = self.parts(setting)
+        deals = _whole(params, "deals", 0, 0)
+        max_length = _whole(params, "max_game_length", MAX_GAME_LENGTH, 1)
+        dynamics = str(params.get("dynamics", "auto"))
+        if dynamics not in DYNAMICS:
+            raise AsobiError(f"dynamics must be one of {', '.join(DYNAMICS)}, not {dynamics!r}")
+        if dynamics == "auto":
+            dynamics = "simultaneous" if surveyed.simultaneous else "sequential"
+        return Spec(setting, encoding, surveyed, deals, _whole(params, "rng_seed", 0, None),
+                    dynamics, max_length)
+
+    def load(self, game: str | Game, params: Mapping[str, Any] | None = None) -> AsobiGame:
+        """The OpenSpiel game of ``game`` with ``params`` (missing ones take their default)."""
+        params = dict(params or {})
+        if isinstance(game, str):
+            name = game.removeprefix(PREFIX)
+            found = (self.registry.game(name) if self.registry is not None
+                     else resolve(name).game)
+        else:
+            found = game
+        full = {**parameters(found), **params}
+        setting = resolve(found, str(full["variant"]), int(full["players"]), self.registry)
+        return AsobiGame(full, self.spec(setting, full))
+
+
+def _whole(params: Mapping[str, Any], key: str, default: int, least: int | None) -> int:
+    value = params.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or (
+            least is not None and value < least):
+        floor = "" if least is None else f" of at least {least}"
+        raise AsobiError(f"{key} must be a whole number{floor}, not {value!r}")
+    return value
+
+
+class AsobiGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
+    """One asobi game under one variant and number of players, for OpenSpiel."""
+
+    def __init__(self, params: Mapping[str, Any], spec: Spec) -> None:
+        players = spec.setting.players
+        info = pyspiel.GameInfo(
+            num_distinct_actions=spec.encoding.action_count,
+            max_chance_outcomes=spec.deals,
+            num_players=players,
+            min_utility=-1.0 / (players - 1) if players > 1 else -1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=spec.max_game_length,
+        )
+        super().__init__(game_type(spec.setting.game, spec), info, dict(params))
+        self.spec = spec
+        self.dealt = 0
+        """Games dealt so far in sampled chance (the next one is ``deal_seed(rng_seed,
+        dealt)``)."""
+
+    def next_seed(self) -> int:
+        """The seed of the next game of sampled chance."""
+        seed = deal_seed(self.spec.rng_seed, self.dealt)
+        self.dealt += 1
+        return seed
+
+    def new_initial_state(self) -> Any:
+        from asobi.envs.spiel_state import AsobiState
+
+        return AsobiState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: Mapping[str, Any] | None = None) -> AsobiObserver:
+        return AsobiObserver(self.spec, iig_obs_type, params)
+
+
+class AsobiObserver:
+    """A seat's view of a state, for OpenSpiel: ``tensor`` (and its named parts in ``dict``)
+    is the encoding of the seat's observation; the string is the observation as JSON, or, for
+    an information state (``perfect_recall``), a digest of what the seat saw at each of its
+    decisions followed by that JSON. asobi shows a seat its own view only, so the observer
+    offers ``public_info=True`` with ``private_info`` of the single seat (both OpenSpiel
+    defaults), nothing else."""
+
+    def __init__(self, spec: Spec, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"asobi observers take no parameters; got {dict(params)}")
+        self.spec = spec
+        single = pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if iig_obs_type is not None and (not iig_obs_type.public_info
+                                         or iig_obs_type.private_info != single):
+            raise ValueError("asobi games observe one seat's own view: public_info=True and "
+                             "private_info=SINGLE_PLAYER")
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self.tensor = np.zeros(spec.encoding.size, dtype=np.float32)
+        self.dict = spec.encoding.split(self.tensor)
+
+    def set_from(self, state: Any, player: int) -> None:
+        vector = state.seat_tensor(player)
+        if vector is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = vector
+
+    def string_from(self, state: Any, player: int) -> str:
+        if self.perfect_recall:
+            return str(state.seat_history(player))
+        return str(state.seat_text(player))

@@ -1,0 +1,359 @@
+"""Plugin faults: a plugin that raises, or answers outside its hook's contract, named.
+
+The core meets plugins at three boundaries: the typed facade over a game's hooks
+(:mod:`asobi.host.gamehooks`), the cross-cutting hooks it calls one plugin at a time (scoring,
+observers, AI levels, house-rule packs), and the agents AI levels build. Whatever crosses one
+of them is checked there, and anything wrong becomes a :class:`PluginFault` whose message names
+the distribution and its version, the hook and what was wrong, in one line::
+
+    asobi-myscore 0.1.0 `asobi_adjust_points` returned a str, expected a list of 2 int
+
+A plugin fault is not a user error. :class:`asobi.errors.AsobiError` is for what the user can
+fix by typing something else (exit status 2, a 4xx on the web); nothing typed fixes a broken
+plugin, so :class:`PluginFault` stands beside it (exit status 1) and code that turns user
+errors into messages ("move 3: illegal action") never swallows one. What happens next is the
+same everywhere and documented in docs/plugins.md, "When a plugin fails": the game in play
+stops with its record kept, tools skip the faulty plugin, an observer's fault is only reported.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from importlib import metadata
+from pathlib import Path
+from types import ModuleType
+from typing import IO, TYPE_CHECKING, Any
+
+import platformdirs
+
+from asobi.errors import AsobiError
+
+if TYPE_CHECKING:
+    from asobi.contract.model import Action, Agent, Reason
+    from asobi.host.registry import Game
+
+EXIT_FAULT = 1
+"""Exit status of a command a plugin's fault stopped (a user's mistake is 2)."""
+LONGEST = 240
+"""Characters of a plugin's own exception message kept in a fault's one line."""
+
+
+class PluginFault(Exception):
+    """A plugin raised, or answered something its hook's contract does not allow.
+
+    ``culprit`` names who is at fault (``asobi-myscore 0.1.0``, ``ai:first from
+    asobi-first-level 0.1.0``), ``hook`` what the core called (``asobi_adjust_points``,
+    ``choose``), ``problem`` what was wrong (``returned a str, expected a list of 2 int``).
+    ``plugin`` is the name the plugin is registered under in the game's plugin manager
+    (``plugin:asobi-myscore 0.1.0``, ``game:koikoi``), when known: a tool uses it to go on
+    without that plugin (:meth:`asobi.host.registry.Registry.without`). The original exception, if
+    any, is the fault's ``__cause__``.
+    """
+
+    def __init__(self, culprit: str, hook: str, problem: str, plugin: str | None = None) -> None:
+        self.culprit = culprit
+        self.hook = hook
+        self.problem = problem
+        self.plugin = plugin
+        super().__init__(culprit, hook, problem, plugin)
+
+    def __str__(self) -> str:
+        return f"{self.culprit} `{self.hook}` {self.problem}"
+
+    @property
+    def skippable(self) -> bool:
+        """Whether a tool may go on without the plugin: a cross-cutting plugin's scoring or
+        listing hook (not the AI level a seat asked for, nor the game itself)."""
+        return (
+            self.plugin is not None
+            and self.plugin.startswith("plugin:")
+            and self.hook.startswith("asobi_")
+            and self.hook != "asobi_agent"
+        )
+
+
+# --------------------------------------------------------------------------- describing
+
+
+def one_line(text: str, longest: int = LONGEST) -> str:
+    """``text`` on one line, cut short when long."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= longest else flat[: longest - 3] + "..."
+
+
+def kind(value: Any) -> str:
+    """What ``value`` is, for a message: ``None``, ``a str``, ``an int``, ``a list of 2 int``."""
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    if isinstance(value, list | tuple):
+        if not value:
+            return f"an empty {name}"
+        inner = "/".join(sorted({type(v).__name__ for v in value}))
+        return f"a {name} of {len(value)} {inner}"
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+
+
+def raised(culprit: str, hook: str, exc: BaseException, plugin: str | None = None) -> PluginFault:
+    """The fault of a plugin whose hook raised ``exc`` (chain it: ``raise ... from exc``)."""
+    text = one_line(str(exc))
+    return PluginFault(culprit, hook, f"raised {type(exc).__name__}" + (f": {text}" if text
+                                                                        else ""), plugin)
+
+
+def returned(
+    culprit: str, hook: str, value: Any, expected: str, plugin: str | None = None
+) -> PluginFault:
+    """The fault of a plugin whose hook answered ``value`` where ``expected`` was due."""
+    return PluginFault(culprit, hook, f"returned {kind(value)}, expected {expected}", plugin)
+
+
+def module_of(plugin: object) -> str:
+    """The name of the module a plugin object (a module, a class or an instance) comes from."""
+    if isinstance(plugin, ModuleType):
+        return plugin.__name__
+    if isinstance(plugin, type):
+        return plugin.__module__
+    return type(plugin).__module__
+
+
+@functools.lru_cache(maxsize=256)
+def installed(module: str) -> tuple[str, str] | None:
+    """(name, version) of the installed distribution that holds ``module``, or None when no
+    installed distribution holds it (a plugin registered in-process). Remembered per process:
+    reading every installed distribution's files is slow, and what is installed does not
+    change under a running game (an agent is built for every decision; the lab asks for every
+    game's record)."""
+    top = module.partition(".")[0]
+    try:
+        dist = metadata.distribution(top)  # the usual case: asobi_x in asobi-x
+    except (metadata.PackageNotFoundError, ValueError):
+        dist = None
+    if dist is not None and top in _top_levels(dist):
+        return dist.metadata["Name"] or top, dist.version
+    try:
+        owners = metadata.packages_distributions().get(top, [])  # every installed file
+    except Exception:  # a broken installation: the module name will have to do
+        return None
+    for owner in sorted(set(owners)):
+        try:
+            return owner, metadata.version(owner)
+        except metadata.PackageNotFoundError:
+            continue
+    return None
+
+
+def _top_levels(dist: metadata.Distribution) -> set[str]:
+    """The top-level import names a distribution provides (its ``top_level.txt``, else the
+    folders and modules among its files, else its normalised name)."""
+    listed = dist.read_text("top_level.txt")
+    if listed:
+        return {line.strip() for line in listed.splitlines() if line.strip()}
+    names = {
+        str(path.parts[0]).removesuffix(".py")
+        for path in dist.files or []
+        if path.parts and not str(path.parts[0]).endswith((".dist-info", ".egg-info", ".pth"))
+    }
+    return names or {str(dist.metadata["Name"]).replace("-", "_")}
+
+
+def distribution_of(module: str) -> str | None:
+    """``name version`` of the installed distribution providing ``module``, or None."""
+    found = installed(module)
+    return None if found is None else f"{found[0]} {found[1]}"
+
+
+def origin_of(plugin: object) -> str:
+    """Who provides ``plugin``: its distribution and version when one is installed, else the
+    name of its module (a plugin object registered by hand)."""
+    module = module_of(plugin)
+    return distribution_of(module) or module
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def int_list(value: Any, length: int | None = None) -> bool:
+    """A list (or tuple) of ints, of ``length`` items when given. (Written for speed: the
+    search AI asks a game's hooks through the checks thousands of times a move.)"""
+    if type(value) is not list and not isinstance(value, list | tuple):
+        return False
+    if length is not None and len(value) != length:
+        return False
+    for v in value:
+        if type(v) is not int and not is_int(v):
+            return False
+    return True
+
+
+def mapping_list(value: Any) -> bool:
+    """A list (or tuple) of mappings: actions, events."""
+    if type(value) is not list and not isinstance(value, list | tuple):
+        return False
+    for v in value:
+        if type(v) is not dict and not isinstance(v, Mapping):
+            return False
+    return True
+
+
+def str_list(value: Any) -> bool:
+    return isinstance(value, list | tuple) and all(isinstance(v, str) for v in value)
+
+
+def is_folder(value: Any) -> bool:
+    """A folder a house-rule pack may give: a :class:`pathlib.Path` or a ``Traversable``."""
+    return isinstance(value, Path) or (
+        callable(getattr(value, "joinpath", None)) and callable(getattr(value, "iterdir", None))
+    )
+
+
+# --------------------------------------------------------------------------- agents
+
+
+def _key(action: Any) -> str | None:
+    """The canonical JSON of an action (as :func:`asobi.play.session.canonical`), None when it is
+    not JSON."""
+    import json
+
+    try:
+        return json.dumps(action, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return None
+
+
+class GuardedAgent:
+    """An agent whose every answer is checked: one of the legal actions, or a
+    :class:`PluginFault` naming the AI level and who provides it.
+
+    An agent that raises (anything but a user error) is a fault as well. Build one with
+    :func:`guard_agent`; ``agent`` is the agent it watches.
+    """
+
+    def __init__(self, agent: Agent, level: str, provider: str,
+                 plugin: str | None = None) -> None:
+        self.agent = agent
+        self.level = level
+        self.provider = provider
+        self.plugin = plugin
+
+    @property
+    def culprit(self) -> str:
+        return f"ai:{self.level} from {self.provider}"
+
+    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        action = self._call("choose", self.agent.choose, observation, legal)
+        return self._legal("choose", action, legal)
+
+    def explain(
+        self, observation: Mapping[str, Any], legal: Sequence[Action]
+    ) -> tuple[Action, str | Reason]:
+        method = getattr(self.agent, "explain", None)
+        if not callable(method):  # an agent that only chooses gives no reason
+            return self.choose(observation, legal), ""
+        answer = self._call("explain", method, observation, legal)
+        if not (isinstance(answer, tuple) and len(answer) == 2):
+            raise returned(self.culprit, "explain", answer, "a tuple (action, reason)",
+                           self.plugin)
+        action, reason = answer
+        return self._legal("explain", action, legal), reason
+
+    def _call(self, name: str, method: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return method(*args)
+        except (AsobiError, PluginFault):
+            raise
+        except Exception as exc:
+            raise raised(self.culprit, name, exc, self.plugin) from exc
+
+    def _legal(self, name: str, action: Any, legal: Sequence[Action]) -> Action:
+        key = _key(action)
+        if key is not None:
+            for candidate in legal:
+                if _key(candidate) == key:
+                    return candidate
+        shown = key if key is not None else repr(action)
+        options = ", ".join(str(_key(a)) for a in legal[:6])
+        more = "" if len(legal) <= 6 else f" and {len(legal) - 6} more"
+        raise PluginFault(
+            self.culprit, name,
+            one_line(f"answered an illegal move {shown}; legal: {options}{more}", 400),
+            self.plugin,
+        )
+
+
+def guard_agent(agent: Agent, level: str, provider: str, plugin: str | None = None) -> Agent:
+    """``agent`` with every answer checked (:class:`GuardedAgent`); an agent already guarded
+    is returned as it is. ``level`` is the level's name as a seat gives it (``first``,
+    ``hard:0.3``), ``provider`` who provides it (``asobi-first-level 0.1.0``)."""
+    if isinstance(agent, GuardedAgent):
+        return agent
+    return GuardedAgent(agent, level, provider, plugin)
+
+
+def guard_level(agent: Agent, game: Game, level: str) -> Agent:
+    """``agent``, built for ``ai:LEVEL`` of ``game``, with every answer checked and a fault
+    named after the level and whoever provided its last agent
+    (:meth:`asobi.host.gamehooks.GameHooks.provider`). ``level`` may carry a restriction
+    (``normal/no-koikoi``): the level before the slash is named."""
+    base = level.partition("/")[0]
+    provider, plugin = game.hooks.provider(base)
+    return guard_agent(agent, base, provider, plugin)
+
+
+# --------------------------------------------------------------------------- after a fault
+
+
+def log_path() -> Path:
+    """The file tracebacks of plugin faults are appended to (the user's log folder)."""
+    return Path(platformdirs.user_log_dir("asobi")) / "faults.log"
+
+
+def log_fault(fault: BaseException, now: Callable[[], float] = time.time) -> Path | None:
+    """Append the fault's traceback to :func:`log_path`; the file, or None when it cannot be
+    written (a read-only home: the message alone then)."""
+    path = log_path()
+    stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(now()))
+    text = "".join(traceback.format_exception(fault))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as log:
+            log.write(f"--- {stamp}: {one_line(str(fault), 1000)}\n{text}\n")
+    except OSError:
+        return None
+    return path
+
+
+def report(fault: BaseException, err: IO[str], debug: bool = False, prefix: str = "",
+           notes: Sequence[str] = ()) -> None:
+    """Tell the user about ``fault``: its one-line message on ``err`` (after ``prefix``), then
+    each of ``notes``, then where its traceback was logged; with ``debug`` the traceback is
+    shown on ``err`` as well."""
+    print(f"asobi: {prefix}{fault}", file=err)
+    for note in notes:
+        print(f"asobi: {note}", file=err)
+    path = log_fault(fault)
+    if debug:
+        traceback.print_exception(fault, file=err)
+    elif path is not None:
+        print(f"asobi: the traceback is in {path} (asobi --debug shows it here)", file=err)
+
+
+def fault_record_path(game: str, now: Callable[[], float] = time.time) -> Path:
+    """A new file in the user's data folder (``asobi/records``) for the record of a game a
+    fault stopped; the folder is made when missing."""
+    folder = Path(platformdirs.user_data_dir("asobi")) / "records"
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now()))
+    path = folder / f"{game}-stopped-{stamp}.json"
+    number = 1
+    while path.exists():
+        number += 1
+        path = folder / f"{game}-stopped-{stamp}-{number}.json"
+    return path

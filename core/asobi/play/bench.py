@@ -1,0 +1,42 @@
+"""``asobi bench``: engine speed, measured the same way for every game."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from asobi.contract.model import SetupContext
+from asobi.host.registry import Game
+from asobi.variants.loader import Variant
+
+
+def random_games_through_hooks(
+    hook: Any, rules: Mapping[str, Any], players: int, seconds: float, seed: int
+) -> dict[str, Any]:
+    """The default ``asobi_bench``: random games of ``players`` seats through the hooks."""
+    rng = random.Random(seed)
+    count = 0
+    start = time.perf_counter()
+    while True:
+        state = hook.asobi_setup(
+            ctx=SetupContext(rules=rules, players=players, rng=random.Random(rng.random()))
+        )
+        while to_act := hook.asobi_to_act(state=state):
+            seat = to_act[0]
+            legal = hook.asobi_legal_actions(state=state, seat=seat)
+            hook.asobi_apply(state=state, seat=seat, action=legal[rng.randrange(len(legal))])
+        count += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return {
+                "unit": "games",
+                "count": count,
+                "seconds": elapsed,
+                "per_second": count / elapsed,
+            }
+
+
+def bench_game(game: Game, variant: Variant, seconds: float, seed: int) -> dict[str, Any]:
+    return game.hooks.bench(variant.rules, seconds, seed)

@@ -1,0 +1,67 @@
+"""When a plugin fails: the fault becomes an error panel, the record of the game so far is
+saved (where ``--record`` says, else in the user's data folder), and the table leaves with
+status 1, as ``asobi play`` does in every frontend (docs/plugins.md, "When a plugin fails")."""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from typing import Any
+
+from rich.markup import escape
+
+from asobi.errors import AsobiError
+from asobi.host.faults import PluginFault, fault_record_path, log_fault
+from asobi_frontends.tui.screens import TextScreen, answer_of
+from asobi_frontends.tui.state import TableState
+
+
+class Fault(Exception):
+    """A game's hook raised: the game cannot go on."""
+
+
+def described(exc: BaseException) -> str:
+    """An exception as the error panel shows it. A plugin's fault is its one line naming the
+    plugin, the hook and what was wrong, its traceback written to the fault log (shown by
+    path); anything else, its type, message and the last calls."""
+    if isinstance(exc, PluginFault):
+        path = log_fault(exc)
+        return str(exc) if path is None else f"{exc}\n\n(details: {path})"
+    return f"{type(exc).__name__}: {exc}\n\n{traceback.format_exc(limit=6)}"
+
+
+class TableFaults(TableState):
+    """Calls into the game that may fail, and the error panel when one does."""
+
+    def _guard(self, call: Any, *args: Any) -> Any:
+        """``call(*args)``; an exception from a game's hook becomes a :class:`Fault`."""
+        try:
+            return call(*args)
+        except (Fault, asyncio.CancelledError):
+            raise
+        except Exception as exc:
+            raise Fault(described(exc)) from exc
+
+    def _guard_quiet(self, call: Any) -> str:
+        """``call()`` as text, or the error it raised as text (for pages to read)."""
+        try:
+            return str(call())
+        except Exception as exc:
+            return f"{type(exc).__name__}: {exc}"
+
+    async def _fault(self, message: str) -> None:
+        """Save the record so far, show the error panel, and leave with status 1."""
+        self._busy = ""
+        path = self.launch.record_path or fault_record_path(self.launch.game.name)
+        try:
+            self.session.save(path)
+            saved = self._("The record of the game so far is saved to {path}.").format(path=path)
+        except AsobiError as exc:
+            saved = self._("The record could not be saved: {why}").format(why=exc)
+        self.status = 1
+        body = "\n\n".join([
+            self._("The game stopped: a plugin failed (the game, or one added to it). This is "
+                   "a fault in that plugin, not something you did."),
+            escape(message.strip()), escape(saved)])
+        await answer_of(self, TextScreen(self._("Error"), body, self._("Enter or Esc: leave")))
+        self.exit(self.status)

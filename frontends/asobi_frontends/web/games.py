@@ -1,0 +1,403 @@
+"""Live games: sessions in memory, who may act for which seat, the AI players and the log.
+
+Every session is touched only from the server's event loop (between two ``await`` nothing
+else runs), so no lock is needed around it. AI agents think in a worker thread on a copy of
+what their seat sees (its observation and legal actions), and their move is then applied back
+on the loop, like a human's. An AI decision depends on the game's record only
+(:func:`asobi.play.agents.decision_agent`), so a game rebuilt from the database after a restart goes
+on exactly as it would have.
+
+Work is shared fairly (:mod:`.work`): the AI's moves and the hints have thread pools of their
+own, and in each pool one client address holds at most about half of the threads.
+
+A move is kept or refused, never both: it is written to the store before anyone hears of it
+(the mover's answer, the other seats' streams, the ``asobi_game_over`` observers); when the
+write fails, the move is taken back and the answer is a 503 (:class:`.kept.NotKept`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+from asobi.contract.model import Action, Reason
+from asobi.errors import AsobiError
+from asobi.host.faults import PluginFault
+from asobi.host.registry import Registry
+from asobi.play import records
+from asobi.play.agents import decision_agent
+from asobi.play.replayer import replay_moves
+from asobi.play.session import SeatSpec, Session, canonical
+
+from . import seating
+from .errors import Conflict, NotFound, TableStopped, TooMany
+from .hints import ask as ask_hint
+from .kept import STORE_ERRORS, NotKept
+from .live import LOG_KEEP, Built, Entry, Live
+from .newgame import NewGame, VariantCache
+from .options import ServerOptions
+from .seats import Minted, deal_keys
+from .stopped import stop, stops_table
+from .store import Store
+from .work import FairPool
+
+__all__ = ["LOG_KEEP", "Entry", "Hub", "Live", "NotKept", "index_of"]
+
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+RATE_WINDOW = 60.0
+"""Seconds over which ``ServerOptions.games_per_minute`` counts a creator's new games."""
+AI_RETRY_MAX = 30.0
+"""Longest wait between two attempts to keep an AI's move the store refused."""
+
+
+class Hub:
+    """Every game this server holds in memory, plus the store that outlives them."""
+
+    def __init__(
+        self,
+        registry: Registry,
+        store: Store,
+        options: ServerOptions | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.registry = registry
+        self.store = store
+        self.options = options or ServerOptions()
+        self.clock = clock
+        self.now = now
+        self.games: dict[str, Live] = {}
+        self.move_ms: deque[float] = deque(maxlen=20_000)
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.closing = False
+        self.creations: dict[str, deque[float]] = {}
+        """When each client address created its recent games (``games_per_minute``)."""
+        self._limiter: anyio.CapacityLimiter | None = None
+        self._ai_pool: FairPool | None = None
+        self._hint_pool: FairPool | None = None
+        self.variants = VariantCache(now)
+
+    # The pools and the limiter are made on the server's loop (anyio needs it).
+    @property
+    def ai_pool(self) -> FairPool:
+        """The threads where AI seats decide their moves (``--ai-threads``)."""
+        if self._ai_pool is None:
+            self._ai_pool = FairPool(self.options.ai_threads)
+        return self._ai_pool
+
+    @property
+    def hint_pool(self) -> FairPool:
+        """The threads where hints are worked out (``--hint-threads``)."""
+        if self._hint_pool is None:
+            self._hint_pool = FairPool(self.options.hint_workers)
+        return self._hint_pool
+
+    @property
+    def limiter(self) -> anyio.CapacityLimiter:
+        """How many replays (``POST /api/replay``) run at once, in threads of their own: as
+        many as hints, never in the AI's threads."""
+        if self._limiter is None:
+            self._limiter = anyio.CapacityLimiter(self.options.hint_workers)
+        return self._limiter
+
+    # ------------------------------------------------------------------ creating, loading
+    def create(
+        self, new: NewGame, creator: str, record_path: Path | None = None, paced: bool = False
+    ) -> tuple[Live, Minted]:
+        """Start a game as ``new`` says (checked against this server's limits). ``paced``: a
+        client asked for it, so it counts against ``games_per_minute`` of ``creator``."""
+        self.sweep()
+        now = self.now()
+        options = self.options
+        paced = paced and options.games_per_minute > 0
+        recent = self.creations.get(creator)
+        if paced and recent is not None:
+            while recent and recent[0] <= now - RATE_WINDOW:
+                recent.popleft()
+            if len(recent) >= options.games_per_minute:
+                raise TooMany(f"you started {len(recent)} games in the last minute; wait a "
+                              "moment before starting another")
+        unfinished = [g for g in self.games.values() if self._playing(g)]
+        # Being played: changed (a move, a seat taken) within idle_seconds. A game kept in
+        # memory by reading it only does not keep others from starting theirs.
+        played = sum(1 for g in unfinished if now - g.moved < options.idle_seconds)
+        if played >= options.max_games:
+            raise TooMany("the server is full; try again when some games have ended")
+        cap = options.games_per_creator
+        if cap and sum(1 for g in unfinished if g.creator == creator) >= cap:
+            raise TooMany(f"you already have {cap} unfinished games on this server")
+        session = Session(new.game, new.variant, new.seats, seed=new.seed, setup=new.setup,
+                          variant_ref=new.variant_ref)
+        for seat, spec in enumerate(session.seats):
+            if not spec.is_human:
+                decision_agent(session, seat)  # an unknown level is refused now, not later
+        minted = deal_keys([s.is_human for s in session.seats], new.creator_seat)
+        game_id = secrets.token_urlsafe(12)
+        live = Live(game_id, session, minted.keys, new.lang, new.hints, creator, now,
+                    record_path=record_path)
+        try:
+            self.store.create(game_id, new.game.name, minted.keys, new.lang, new.hints,
+                              creator, session.record())
+        except STORE_ERRORS:
+            raise NotKept("the new game") from None
+        if paced:
+            self.creations.setdefault(creator, deque()).append(now)
+        self.games[game_id] = live
+        self.kick(live)
+        return live, minted
+
+    def get(self, game_id: str) -> Live:
+        """A game, from memory or rebuilt from the store (its log and narration included)."""
+        if not _GAME_ID.fullmatch(game_id):
+            raise NotFound("no such game on this server")
+        live = self.games.get(game_id)
+        if live is None:
+            live = self._load(game_id)
+            self.games[game_id] = live
+        live.touched = self.now()
+        self.kick(live)  # an AI seat left waiting (a restart, a game started outside the loop)
+        return live
+
+    def _load(self, game_id: str) -> Live:
+        stored = self.store.get(game_id)
+        if stored is None:
+            raise NotFound(f"no game '{game_id}' on this server")
+        session, entries = self._replayed(stored.record)
+        now = self.now()
+        live = Live(stored.id, session, stored.keys, stored.lang, stored.hints, stored.creator,
+                    now, moved=now)
+        live.version = len(entries)
+        live.log.extend(entries[-LOG_KEEP:])
+        return live
+
+    def _replayed(self, record: dict[str, Any]) -> tuple[Session, list[Entry]]:
+        """A session played up to the end of ``record``, and its log."""
+        # Rebuilt with the observers off: a game that ended before the restart was announced
+        # then, and replaying its moves is not playing them again.
+        session = records.start(self.registry, record)
+        # records.start treats unknown seat texts as humans; keep what the record said.
+        session.seats = tuple(_seat(text) for text in record["seats"])
+        entries: list[Entry] = []
+        for done in replay_moves(session, record["moves"], choices=True):
+            if done.skipped:
+                continue  # an older version asked for it; this one makes it by itself
+            entries.append(Entry(len(entries) + 1, done.seat, done.action,
+                                 -1 if done.choice is None else done.choice, done.events))
+        session.observers = True  # from here on it is played: its end is one to announce
+        return session, entries
+
+    def sweep(self) -> None:
+        """Let games nobody touched for ``idle_seconds`` leave memory (they stay stored)."""
+        now = self.now()
+        limit = now - self.options.idle_seconds
+        for game_id, live in list(self.games.items()):
+            if live.touched < limit and not live.listeners and not live.driving:
+                del self.games[game_id]
+        for creator, recent in list(self.creations.items()):
+            if not recent or recent[-1] <= now - RATE_WINDOW:
+                del self.creations[creator]
+
+    # ------------------------------------------------------------------ seats
+    def claim(self, live: Live, code: Any) -> tuple[int, str]:
+        """Spend an invitation (:func:`.seating.claim`)."""
+        return seating.claim(self, live, code)
+
+    def reinvite(self, live: Live, owner: str | None, seat: Any,
+                 holder: str | None = None) -> str:
+        """A holder gives ``seat`` up, or the owner re-invites it (:func:`.seating.reinvite`)."""
+        return seating.reinvite(self, live, owner, seat, holder)
+
+    # ------------------------------------------------------------------ plugin faults
+    def _playing(self, live: Live) -> bool:
+        """Whether ``live`` is a game still being played (not over, not stopped)."""
+        if live.fault is not None:
+            return False
+        try:
+            return not live.finished
+        except PluginFault as fault:
+            stop(self, live, fault)
+            return False
+
+    # ------------------------------------------------------------------ moves
+    @stops_table
+    def act(self, live: Live, seat: int, choice: dict[str, Any], version: int) -> bool:
+        """Apply a seat's move made on ``version``. True when applied; False when it is the
+        very move that already made ``version + 1`` (sent twice: applied once). A move made on
+        any other old version is a Conflict; an illegal one an AsobiError; one the store could
+        not keep NotKept. Either way the game is then unchanged."""
+        if version != live.version:
+            done = next((e for e in live.log if e.version == version + 1), None)
+            if done is not None and done.seat == seat and _same_choice(done, choice):
+                return False
+            raise Conflict(f"the table has moved on since version {version}: "
+                           f"it is at version {live.version}; look again and choose",
+                           code="stale")
+        start = self.clock()
+        if "index" in choice:
+            # The choices its player was shown at this version (listed for its payload).
+            legal = live.legal(seat)
+            index = choice["index"]
+            if not legal:
+                raise AsobiError(f"it is not your turn (waiting for seats "
+                                 f"{_people(live.acting())})")
+            if not 0 <= index < len(legal):
+                raise AsobiError(f"no choice number {index}: there are {len(legal)} choices")
+            action = legal[index]
+        else:
+            action = choice["action"]
+            shown = live.known_legal(seat)
+            index = index_of(shown, action) if shown and isinstance(action, dict) else -1
+        session = live.session
+        session.observers = False  # the end is announced once the move is kept
+        try:
+            events = live.driver.play(seat, action)  # the one legality check
+        finally:
+            session.observers = True
+        live.version += 1
+        live.log.append(Entry(live.version, seat, session.moves[-1]["action"], index, events))
+        finished = live.finished
+        try:
+            self.store.save(live.id, session.record(), finished)
+        except STORE_ERRORS:
+            self._take_back(live)
+            raise NotKept("this move") from None
+        if finished:
+            session.game.hooks.game_over(session.variant.name, session.result(),
+                                         [str(s) for s in session.seats])
+            if live.record_path is not None:
+                with contextlib.suppress(AsobiError):
+                    session.save(live.record_path)
+        live.moved = self.now()
+        live.notify()
+        self.move_ms.append((self.clock() - start) * 1000.0)
+        self.kick(live)
+        return True
+
+    def _take_back(self, live: Live) -> None:
+        """Undo the last move of ``live`` (the store did not keep it): the session is rebuilt
+        from its record without that move."""
+        record = live.session.record()
+        record["moves"].pop()
+        session, entries = self._replayed(record)
+        live.log = deque(entries[-LOG_KEEP:], maxlen=LOG_KEEP)
+        live.version = len(entries)
+        live.hint_cache.clear()
+        live.rebuilt(session)
+
+    def kick(self, live: Live) -> None:
+        """Start the AI of ``live`` if an AI seat must act and no AI task runs for it."""
+        if live.driving or self.closing or live.fault is not None:
+            return
+        try:
+            if _next_ai_seat(live) is None:
+                return
+        except PluginFault as fault:
+            stop(self, live, fault)
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        live.driving = True
+        task = loop.create_task(self._drive(live))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _drive(self, live: Live) -> None:
+        try:
+            while not self.closing:
+                seat = _next_ai_seat(live)
+                if seat is None:
+                    break
+                version = live.version
+                # What the seat sees is read here, on the loop; only the thinking is threaded.
+                think = live.driver.thinker(seat)
+                action = await self.ai_pool.run(live.creator, think)
+                if live.version == version:
+                    await self._keep_ai_move(live, seat, action, version)
+        except PluginFault as fault:  # the AI's level, or a hook it called, failed
+            stop(self, live, fault)
+        except TableStopped:
+            pass  # the move stopped the table (act said so); nothing more to do here
+        finally:
+            live.driving = False
+
+    async def _keep_ai_move(self, live: Live, seat: int, action: Action, version: int) -> None:
+        """Apply the AI's move; while the store cannot keep it, try again, less and less
+        often."""
+        wait = 0.5
+        while True:
+            try:
+                self.act(live, seat, {"action": action}, version)
+                return
+            except NotKept:
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, AI_RETRY_MAX)
+                if self.closing or live.version != version:
+                    return
+
+    async def hint(self, live: Live, seat: int) -> tuple[dict[str, Any], str | Reason]:
+        if live.fault is not None:
+            raise TableStopped(live.fault)
+        try:
+            return await ask_hint(self, live, seat)
+        except PluginFault as fault:
+            raise stop(self, live, fault) from fault
+
+    async def close(self) -> None:
+        self.closing = True
+        for live in self.games.values():
+            live.hang_up()
+        for task in list(self.tasks):
+            task.cancel()
+
+    # ------------------------------------------------------------------ what a seat sees
+    @stops_table
+    def built(self, live: Live, seat: int, since: int, lang: str) -> Built:
+        """The payload of ``seat`` (README, "The payload of a seat") and its JSON text,
+        built once per version for every answer and stream that sends it."""
+        return live.payload(seat, since, lang)
+
+    def payload(self, live: Live, seat: int, since: int, lang: str) -> dict[str, Any]:
+        """Everything the page of ``seat`` needs, and nothing another seat may hide."""
+        return self.built(live, seat, since, lang).body
+
+
+def index_of(legal: list[dict[str, Any]], action: dict[str, Any]) -> int:
+    """The position of ``action`` among the legal actions (-1: not there)."""
+    key = canonical(action)
+    return next((i for i, a in enumerate(legal) if canonical(a) == key), -1)
+
+
+def _next_ai_seat(live: Live) -> int | None:
+    """The AI seat that acts now (:meth:`asobi.play.driver.Driver.next_ai_seat`, from the seats
+    to act already asked at this version)."""
+    acting = live.acting()
+    return acting[0] if acting and live.driver.is_ai(acting[0]) else None
+
+
+def _same_choice(done: Entry, choice: dict[str, Any]) -> bool:
+    if "index" in choice:
+        return bool(done.index == choice["index"])
+    action = choice["action"]
+    return isinstance(action, dict) and canonical(action) == canonical(done.action)
+
+
+def _people(seats: list[int]) -> str:
+    return ", ".join(str(s + 1) for s in seats) or "nobody"
+
+
+def _seat(text: str) -> SeatSpec:
+    try:
+        return SeatSpec.parse(text)
+    except AsobiError:
+        return SeatSpec("human")

@@ -1,0 +1,220 @@
+"""A game held in a server's memory: its session, its keys, the log of its moves, the pages
+that follow it, and what was already worked out for its current version.
+
+What depends on the version only (who acts, a seat's legal actions, a seat's payload) is
+worked out once per version and kept until the next move: the mover's answer and every stream
+of a seat share one payload, built once, and a move by number is read from the legal actions
+its player was shown (``asobi.play.session.Session.apply`` is then the one legality check).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from asobi.errors import AsobiError
+from asobi.host.registry import Game
+from asobi.play.driver import Driver
+from asobi.play.session import Session
+
+from .errors import Forbidden, TooMany
+from .payloads import build_payload
+from .seats import Keys, well_formed
+
+LOG_KEEP = 400
+"""How many past moves (with their events) a live game keeps for late readers."""
+PAYLOADS_KEPT = 64
+"""Payloads one game keeps for its current version (seats x languages x ``since``)."""
+
+
+@dataclass
+class Entry:
+    """One applied move, the choice number it had among the legal actions, and its events."""
+
+    version: int
+    seat: int
+    action: dict[str, Any]
+    index: int
+    events: list[dict[str, Any]]
+
+
+class Built:
+    """A seat's payload and its JSON text, made once for every answer and stream sending it.
+
+    Once the text is made, only the text is kept (a few KiB, where the objects it was made of
+    take several times that): :attr:`body` reads it back when asked for again."""
+
+    __slots__ = ("_body", "_text", "finished")
+
+    def __init__(self, body: dict[str, Any]) -> None:
+        self._body: dict[str, Any] | None = body
+        self._text: str | None = None
+        self.finished: bool = bool(body["finished"])
+
+    @property
+    def body(self) -> dict[str, Any]:
+        if self._body is not None:
+            return self._body
+        body: dict[str, Any] = json.loads(self.text)
+        return body
+
+    @property
+    def text(self) -> str:
+        """The payload as compact JSON (one line: an event-stream ``data:`` field can hold
+        it)."""
+        if self._text is None:
+            self._text = json.dumps(self._body, ensure_ascii=False, allow_nan=False,
+                                    separators=(",", ":"))
+            self._body = None
+        return self._text
+
+
+@dataclass
+class Live:
+    """A game held in this server's memory."""
+
+    id: str
+    session: Session
+    keys: Keys
+    lang: str
+    hints: bool
+    creator: str
+    touched: float
+    version: int = 0
+    log: deque[Entry] = field(default_factory=lambda: deque(maxlen=LOG_KEEP))
+    listeners: dict[asyncio.Queue[int | None], int] = field(default_factory=dict)
+    driving: bool = False
+    hint_cache: dict[int, tuple[int, dict[str, Any], Any]] = field(default_factory=dict)
+    hint_jobs: dict[int, Any] = field(default_factory=dict)
+    """The hint of each seat being worked out (:class:`.hints.HintJob`)."""
+    record_path: Path | None = None
+    fault: str | None = None
+    """Why a plugin's fault stopped this table (:func:`.stopped.stop`), or None while it
+    plays."""
+    moved: float = -1.0
+    """When the game last changed (created, a move, a seat claimed or given up): a game only
+    read since ``idle_seconds`` is not one being played (:meth:`.games.Hub.create`)."""
+    driver: Driver = field(init=False)
+    _memo_version: int = field(default=-1, init=False)
+    _acting: list[int] | None = field(default=None, init=False)
+    _legal: dict[int, list[dict[str, Any]]] = field(default_factory=dict, init=False)
+    _payloads: dict[tuple[int, int, str], Built] = field(default_factory=dict, init=False)
+
+    def __post_init__(self) -> None:
+        self.driver = Driver(self.session)
+        if self.moved < 0:
+            self.moved = self.touched
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    # ------------------------------------------------------------------ this version
+    def _fresh(self) -> None:
+        if self._memo_version != self.version:
+            self._memo_version = self.version
+            self._acting = None
+            self._legal.clear()
+            self._payloads.clear()
+
+    def acting(self) -> list[int]:
+        """The seats to act now (``Session.to_act``, asked once per version)."""
+        self._fresh()
+        if self._acting is None:
+            self._acting = list(self.session.to_act())
+        return self._acting
+
+    @property
+    def finished(self) -> bool:
+        return not self.acting()
+
+    def legal(self, seat: int) -> list[dict[str, Any]]:
+        """The legal actions of ``seat`` now (empty when it does not act), listed once per
+        version."""
+        if seat not in self.acting():
+            return []
+        found = self._legal.get(seat)
+        if found is None:
+            found = self._legal[seat] = self.session.legal_actions(seat)
+        return found
+
+    def known_legal(self, seat: int) -> list[dict[str, Any]] | None:
+        """The legal actions of ``seat`` if they were already listed at this version."""
+        self._fresh()
+        return self._legal.get(seat)
+
+    def payload(self, seat: int, since: int, lang: str) -> Built:
+        """The payload of ``seat`` with the events after ``since``, in ``lang``: built once per
+        version and shared by every answer and stream that sends it."""
+        self._fresh()
+        key = (seat, since, lang)
+        built = self._payloads.get(key)
+        if built is None:
+            if len(self._payloads) >= PAYLOADS_KEPT:
+                self._payloads.clear()
+            built = self._payloads[key] = Built(build_payload(self, seat, since, lang))
+        return built
+
+    def changed(self) -> None:
+        """The table changed without a move (a seat claimed or given up): payloads again."""
+        self._payloads.clear()
+
+    def rebuilt(self, session: Session) -> None:
+        """Play on with ``session`` (the game rebuilt from its record)."""
+        self.session = session
+        self.driver = Driver(session)
+        self._memo_version = -1
+        self._fresh()
+
+    # ------------------------------------------------------------------ seats
+    def seat_of(self, token: str | None) -> int:
+        """The seat whose secret ``token`` this is (Forbidden otherwise)."""
+        if not token:
+            raise Forbidden("this request carries no seat token (header X-Asobi-Token)",
+                            "token")
+        seat = self.keys.seat_of(token) if well_formed(token) else None
+        if seat is None:
+            raise Forbidden("this seat token does not belong to this game (or was replaced)",
+                            "token")
+        return seat
+
+    def seat_number(self, seat: Any) -> int:
+        """``seat`` checked as the number of a human seat of this game."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (
+            0 <= seat < self.session.players
+        ):
+            raise AsobiError(f"no seat {seat!r}: seats are numbered 0 to "
+                             f"{self.session.players - 1}")
+        if not self.keys.seats[seat].human:
+            raise AsobiError(f"seat {seat + 1} is played by the AI")
+        return seat
+
+    # ------------------------------------------------------------------ who follows it
+    def listen(self, seat: int, per_seat: int, per_game: int) -> asyncio.Queue[int | None]:
+        """A queue for a new update stream of ``seat``. A seat keeps at most ``per_seat``
+        streams: a new one ends its oldest (a reloaded page whose old connection is not closed
+        yet still gets its updates); a game at ``per_game`` streams refuses more (429)."""
+        mine = [queue for queue, listener in self.listeners.items() if listener == seat]
+        while mine and len(mine) >= per_seat:
+            oldest = mine.pop(0)
+            del self.listeners[oldest]
+            oldest.put_nowait(None)
+        if len(self.listeners) >= per_game:
+            raise TooMany("too many open pages follow this game; close some and reload")
+        queue: asyncio.Queue[int | None] = asyncio.Queue()
+        self.listeners[queue] = seat
+        return queue
+
+    def notify(self) -> None:
+        for queue in list(self.listeners):
+            queue.put_nowait(self.version)
+
+    def hang_up(self, seat: int | None = None) -> None:
+        """End the update streams of ``seat`` (its token was revoked), or of every seat."""
+        for queue, listener in list(self.listeners.items()):
+            if seat is None or listener == seat:
+                queue.put_nowait(None)
