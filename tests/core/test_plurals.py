@@ -24,9 +24,9 @@ from asobi.i18n import CATEGORIES, ENGLISH, LANGUAGES, Translator, plural_catego
 ROOT = Path(__file__).resolve().parents[2]
 #: source folder -> the package whose catalogues translate it
 PACKAGES = {
-    "core": "asobi",
-    "plugins/koikoi": "asobi_koikoi",
-    "plugins/sakura": "asobi_sakura",
+    "core/asobi": "asobi",
+    "plugins/koikoi/asobi_koikoi": "asobi_koikoi",
+    "plugins/sakura/asobi_sakura": "asobi_sakura",
     "frontends/asobi_frontends/web": "asobi_frontends.web",
     "frontends/asobi_frontends/text": "asobi_frontends.text",
     "frontends/asobi_frontends/tui": "asobi_frontends.tui",
