@@ -52,8 +52,9 @@ def settled(page: Any, version: int, timeout: float = 8000) -> int:
     return int(page.locator(".view-sakura").get_attribute("data-version"))
 
 
-def at_rest(page: Any, table: Table, timeout: float = 8000) -> dict[str, Any]:
-    """The payload the page shows once it has caught up with the table."""
+def at_rest(page: Any, table: Table, timeout: float = 20000) -> dict[str, Any]:
+    """The payload the page shows once it has caught up with the table (a test that is about
+    how fast it catches up gives its own, shorter ``timeout``)."""
     while True:
         payload = table.payload()
         if settled(page, payload["version"], timeout) == payload["version"]:

@@ -110,6 +110,7 @@ async def _sakura_turns(installed, players: int, size: tuple[int, int], turns: i
         while len(seen) < turns:
             state = await settle(pilot, app)
             if state == "turn":
+                await pilot.pause()  # the turn is asked; let the table lay out what it drew
                 view = app.view
                 seen.append((view.text, list(app._menu.observation["hand"]),
                              view.max_scroll_y))
