@@ -7,8 +7,8 @@
                                         # a fifth of the hypothesis examples, drawn at random
 
 The environment lives in .venv/ and is reinstalled only when pyproject.toml changes. Tests run
-in parallel with pytest-xdist (WORKERS processes: most tests wait on browsers, servers and
-subprocesses, so more than the cores); `-n 0` runs them in this one process.
+in parallel with pytest-xdist (see WORKERS and QUICK_WORKERS); `-n 0` runs them in this one
+process.
 """
 
 from __future__ import annotations
@@ -22,6 +22,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 WORKERS = max(4, 2 * (os.cpu_count() or 1))
+"""Processes for the whole suite: most of its time is spent waiting on browsers, servers and
+subprocesses, so twice the cores. The quick lane is mostly computing: one process a core."""
+QUICK_WORKERS = max(2, os.cpu_count() or 1)
 QUICK = "not (slow or browser or install or stats)"
 VENV = ROOT / ".venv"
 STAMP = VENV / ".asobi-installed"
@@ -70,11 +73,13 @@ def main(argv: list[str]) -> int:
 def test_command(rest: list[str]) -> list[str]:
     """pytest with the lane asked for, spread over WORKERS processes unless ARGS say how."""
     args = [str(BIN / "python"), "-m", "pytest"]
+    workers = WORKERS
     if "--quick" in rest:
         rest = [a for a in rest if a != "--quick"]
         args += ["-m", QUICK]
+        workers = QUICK_WORKERS
     if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in rest):
-        args += ["-n", str(WORKERS)]
+        args += ["-n", str(workers)]
     return [*args, "--dist", "loadgroup", *rest]
 
 

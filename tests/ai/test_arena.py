@@ -25,6 +25,7 @@ def test_two_players_play_each_deal_twice_with_seats_swapped(ai_registry):
     assert easy["games"] == 6 and easy["player"] == "ai:easy"
 
 
+@pytest.mark.slow
 def test_figures_follow_from_the_games(ai_registry):
     report = run_arena(ai_registry, "koikoi", ["ai:normal", "ai:easy"], games=8, seed=5,
                        variant="koikoi-japan", details=True)

@@ -61,6 +61,7 @@ def random_positions(variant: str, count: int, seed: int):
 # --------------------------------------------------------------------------- hidden state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["standard", "koikoi-japan"])
 def test_decisions_do_not_depend_on_hidden_cards(variant):
     """Two states that differ only in what the seat cannot see give the same decisions."""

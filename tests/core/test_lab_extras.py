@@ -38,6 +38,7 @@ def options(html: bool, quiet: bool, ray: bool, tmp_path) -> list[str]:
     return words
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("missing", [
     m for k in range(1, 4) for m in itertools.combinations(MODULES, k)])
 def test_every_missing_extra_is_named_before_any_game(missing, no_games, monkeypatch, capsys,

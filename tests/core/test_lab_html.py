@@ -99,6 +99,7 @@ def report(values: dict[str, list[float]]) -> dict:
     ({"tuned": [2, 2, 2, 2], "standard": [3, 3, 3, 3]},
      ["tuned: always 2", "standard: always 3"], 0),
 ])
+@pytest.mark.slow
 def test_a_constant_distribution_is_said_not_drawn(values, words, plots):
     page = render(report(values), "en")
     section = page.split("Distributions side by side")[1].split("<h2>")[0]

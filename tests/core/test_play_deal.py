@@ -141,6 +141,7 @@ class Table:
         return 0
 
 
+@pytest.mark.slow
 def test_a_third_party_frontend_plays_the_deal_too(monkeypatch, tmp_path, installed):
     source = arena(tmp_path, "sakura", "ai:normal,ai:easy,ai:random", 4)[1]
     module = type(sys)("asobi_test_table")
@@ -224,6 +225,7 @@ def test_every_mistake_is_one_line_and_starts_nothing(monkeypatch, tmp_path, cap
         assert not out.exists(), args
 
 
+@pytest.mark.slow
 def test_a_sakura_deal_is_for_its_number_of_players(monkeypatch, tmp_path, capsys):
     source = arena(tmp_path, "sakura", "ai:easy,ai:random,ai:random", 1)[0]
     capsys.readouterr()

@@ -114,6 +114,7 @@ def first_imported(tmp_path_factory) -> dict[str, list[object]]:
     return found
 
 
+@pytest.mark.slow
 def test_listing_the_games_imports_no_heavy_module(first_imported):
     first = first_imported
     # the listings did their work: both games were loaded, and every command succeeded
@@ -150,6 +151,7 @@ def test_listing_the_games_reads_no_yaml_and_imports_only_what_it_shows(tmp_path
     assert not imported, f"imported by asobi games: {', '.join(imported)}"
 
 
+@pytest.mark.slow
 def test_the_lazy_libraries_are_still_there_when_wanted(first_imported):
     # `asobi variants koikoi` reads YAML files and `asobi games --json` writes JSON: both
     # import what they need when they need it, and succeed (checked above)

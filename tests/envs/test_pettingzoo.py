@@ -39,6 +39,7 @@ def quiet():
         yield
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", KOIKOI_VARIANTS)
 def test_koikoi_passes_the_api_and_seed_tests_in_every_variant(games, variant):
     env = envs.aec_env("koikoi", variant, registry=games)
@@ -58,6 +59,7 @@ def test_sakura_passes_the_aec_and_parallel_tests_with_2_to_6_painters(games, pl
     parallel_seed_test(parallel, num_cycles=30)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["nim", "goofspiel"])
 def test_the_test_games_pass_every_test_with_the_generic_encoding(games, name):
     make = partial(envs.aec_env, name, registry=games)
