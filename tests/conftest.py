@@ -62,7 +62,8 @@ def _no_running_loop_but_the_tests_own(request):
 def asobi_env(tmp_path_factory):
     """A virtual environment with asobi (and its web extra, pytest and the build tools)
     installed by pip from this tree, built once for the whole run, every worker included;
-    ``asobi_env.with_plugins(folder, ...)`` installs test packages beside it, each once."""
+    ``asobi_env.environ(folder, ...)`` installs test packages beside it (each set once) and
+    gives the environment of a command that sees them."""
     from support.venvs import shared_environment
 
     return shared_environment(tmp_path_factory)

@@ -45,10 +45,11 @@ WAIT = 30.0
 """Seconds a test waits for the AI or a dialog before it fails."""
 
 
-async def settle(pilot: Pilot[int], app: TableApp) -> str:
+async def settle(pilot: Pilot[int], app: TableApp, answered: object = None) -> str:
     """Wait until the table needs the person: ``turn`` (choices listed), ``choice`` (a
     question in a dialog), ``text`` (a page to close), ``save`` (the save offer) or ``gone``
-    (the app has exited)."""
+    (the app has exited). ``answered``: the question (``app._asking``) a click or a key has
+    just answered; its turn does not count, however slowly the app takes the answer in."""
     deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:
         await pilot.pause()
@@ -61,7 +62,8 @@ async def settle(pilot: Pilot[int], app: TableApp) -> str:
             return "save"
         if isinstance(screen, TextScreen):
             return "text"
-        if app._asking is not None and not app._asking[2].done():
+        if app._asking is not None and app._asking is not answered \
+                and not app._asking[2].done():
             return "turn"
     raise AssertionError(f"the table did not ask for anything in {WAIT} s")
 

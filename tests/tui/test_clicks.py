@@ -82,8 +82,9 @@ async def test_in_the_capture_phase_a_click_on_a_board_candidate_captures_it(ins
     app = TableApp(make_launch(installed, "koikoi", "human,ai:easy", seed=6))
     async with app.run_test(size=(100, 30)) as pilot:
         assert await settle(pilot, app) == "turn"
+        asked = app._asking
         await click_at(pilot, cells_of(app, KOIKOI_KEY)[repr({"play": "wisteria-plain-1"})])
-        assert await settle(pilot, app) == "turn"
+        assert await settle(pilot, app, answered=asked) == "turn"
         assert app._menu.observation["phase"] == "capture"
         cells = cells_of(app, KOIKOI_KEY)
         assert sorted(cells) == sorted(repr({"capture": c})
