@@ -13,7 +13,6 @@ import argparse
 import ast
 import re
 import shutil
-import socket
 import string
 import subprocess
 import sys
@@ -350,24 +349,21 @@ def test_a_game_plays_to_the_end_in_the_text_frontend_and_the_new_frontend(fresh
     assert "choice? " in plain.stdout and "Game over." in plain.stdout
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(fresh) -> Iterator[str]:
-    port = _free_port()
+    """``asobi serve`` on a port the system picks (``--port 0``: a port found free beforehand
+    may be taken by a test running beside this one); its URL, as the server announces it."""
     log = (fresh.work / "serve.log").open("w")
     proc = subprocess.Popen([str(fresh.bin / "asobi"), "serve", "--db", str(fresh.work / "db"),
-                             "--port", str(port)], stdout=subprocess.PIPE, stderr=log,
+                             "--port", "0"], stdout=subprocess.PIPE, stderr=log,
                             text=True, env=fresh.env())
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
         assert "serving on" in line, (fresh.work / "serve.log").read_text()
-        yield f"http://127.0.0.1:{port}"
+        url = re.search(r"serving on (http://127\.0\.0\.1:\d+)/", line)
+        assert url is not None, line
+        yield url.group(1)
     finally:
         proc.terminate()
         proc.wait(timeout=20)
