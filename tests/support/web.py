@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import socket
 import threading
@@ -81,13 +82,59 @@ def frames(page: Any) -> None:
                   "(r) => requestAnimationFrame(() => requestAnimationFrame(r))))")
 
 
+UNSEEN_BROWSER_UI = ("PreloadTopChromeWebUI", "WebUIOmniboxPopup", "WebUIOmniboxFullPopup",
+                     "WebUIOmniboxAimPopup")
+"""Chromium features of its own window furniture that no test sees: the address bar's popup is
+a web page, loaded beforehand in a renderer for every window (here every browser context) at
+about a third of a second of processor each; off, the browser tests cost a good third less."""
+
+
+def _launched_switch(prefix: str) -> str | None:
+    """The argument starting with `prefix` on the command line of the Chromium this process
+    launched last ("" if it has none), read back from /proc; None where it cannot be read."""
+    procs: dict[int, tuple[int, int, list[str]]] = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            argv = (entry / "cmdline").read_bytes().decode(errors="replace").split("\0")
+        except (OSError, IndexError):
+            continue
+        procs[int(entry.name)] = (int(fields[1]), int(fields[19]), argv)
+
+    def mine(pid: int) -> bool:
+        seen: set[int] = set()
+        while pid in procs and pid not in seen:
+            seen.add(pid)
+            pid = procs[pid][0]
+            if pid == os.getpid():
+                return True
+        return False
+
+    browsers = [(started, argv) for pid, (_parent, started, argv) in procs.items()
+                if argv[0].endswith("chromium") and "--remote-debugging-pipe" in argv
+                and not any(a.startswith("--type=") for a in argv) and mine(pid)]
+    if not browsers:
+        return None
+    argv = max(browsers)[1]
+    return next((a for a in reversed(argv) if a.startswith(prefix)), "")  # the last counts
+
+
 def chromium_browser() -> Iterator[Any]:
-    """A Chromium of Playwright's for a module-scoped ``browser`` fixture
-    (``yield from chromium_browser()``)."""
+    """A Chromium of Playwright's for a session-scoped ``browser`` fixture
+    (``yield from chromium_browser()``), without the window furniture nobody sees
+    (UNSEEN_BROWSER_UI). Chromium keeps only the last ``--disable-features``, so the one
+    Playwright passes is read back from the first launch and passed again with ours added."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        theirs = _launched_switch("--disable-features=")
+        if theirs is not None:
+            chromium.close()
+            ours = ",".join(UNSEEN_BROWSER_UI)
+            switch = f"{theirs},{ours}" if theirs else f"--disable-features={ours}"
+            chromium = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, switch],
+                                         ignore_default_args=[theirs] if theirs else None)
         yield chromium
         chromium.close()
 
