@@ -31,6 +31,18 @@ def pytest_collection_modifyitems(items) -> None:
         for fixture, marker in LANE_FIXTURES.items():
             if fixture in getattr(item, "fixturenames", ()):
                 item.add_marker(marker)
+    items.sort(key=_cost_rank)
+
+
+def _cost_rank(item) -> int:
+    """Long tests first (a stable sort: the order within a rank stays): xdist hands out tests
+    in this order, so the workers end together on short ones instead of one worker finishing
+    a long test alone while the others wait."""
+    if item.get_closest_marker("slow"):
+        return 0
+    if any(item.get_closest_marker(m) for m in ("browser", "install", "stats")):
+        return 1
+    return 2
 
 
 @pytest.fixture(scope="session")

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from asobi.cli.main import main
 from asobi.errors import AsobiError
+from asobi.host import faults
 from asobi.host.faults import PluginFault, guard_agent, kind
 from asobi.host.registry import Registry
 from asobi.play.agents import BaseAgent
@@ -398,11 +399,25 @@ def installed_faulty(tmp_path_factory) -> Path:
     return target
 
 
-@pytest.mark.slow
-def test_an_installed_plugin_is_named_by_its_distribution_and_version(
-    installed_faulty, monkeypatch, capsys,
-):
+@pytest.fixture
+def faulty_installed_here(installed_faulty, monkeypatch):
+    """The pip-installed copy on ``sys.path`` for one test; the process forgets it afterwards
+    (its modules, and which distribution holds them), so the tests that load the source copy
+    see no distribution, whichever order they run in."""
+    def forget() -> None:
+        for name in [m for m in sys.modules if m.partition(".")[0] == "asobi_faulty"]:
+            del sys.modules[name]
+        faults.installed.cache_clear()
+
+    forget()
     monkeypatch.syspath_prepend(str(installed_faulty))
+    yield
+    forget()
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("faulty_installed_here")
+def test_an_installed_plugin_is_named_by_its_distribution_and_version(monkeypatch, capsys):
     fault(monkeypatch, "levels-type")
     assert main(["games"]) == 0
     assert ("asobi: warning: asobi-faulty 0.1.0 `asobi_agent_levels` returned a str, expected "
