@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 
 from support.web import (
-    SHOTS,
     LiveServer,
     Seat,
     axe_violations,
     frames,
     needs_chromium,
     served,
+    shot,
 )
 
 SEED = 9  # with "play the first card, capture the first candidate" a decision comes on move 4
@@ -53,11 +53,6 @@ def payload(server: LiveServer, game: str, token: str) -> dict[str, Any]:
                                      headers={"X-Asobi-Token": token})
     with urllib.request.urlopen(request) as answer:
         return json.loads(answer.read())
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def open_table(browser, server, *, phone: bool, lang: str, reduced: bool):
@@ -306,9 +301,9 @@ def test_the_redrawn_cards_and_the_high_contrast_deck_on_the_rules_page(browser,
             assert page.locator(".kk-browser svg.hc").count() == (48 if deck == "contrast" else 0)
             if deck == "classic":  # the pampas plains and the maple ribbon, redrawn
                 months = page.locator(".kk-month")
-                months.nth(7).screenshot(path=str(SHOTS / "koikoi-cards-pampas.png"))
-                months.nth(9).screenshot(path=str(SHOTS / "koikoi-cards-maple.png"))
+                shot(months.nth(7), "koikoi-cards-pampas")
+                shot(months.nth(9), "koikoi-cards-maple")
             else:
-                page.locator(".kk-all").screenshot(path=str(SHOTS / "koikoi-deck-contrast.png"))
+                shot(page.locator(".kk-all"), "koikoi-deck-contrast")
         finally:
             context.close()

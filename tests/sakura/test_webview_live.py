@@ -1,7 +1,7 @@
 """Sakura's browser view on a live server, in Debian's Chromium: the animation keeps up with a
 fast game in two tabs, a whole game is played by tapping on a phone and by keys on a desktop,
 the table reads in Japanese, the high-contrast deck passes WCAG AA, and axe-core finds nothing
-serious. Screenshots go to tests/_artifacts/screenshots/ (sakura-*.png)."""
+serious. Screenshots go to tests/_artifacts/screenshots/ (sakura-*.jpg)."""
 
 from __future__ import annotations
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from support.web import SHOTS, LiveServer, Seat, build_registry
+from support.web import LiveServer, Seat, build_registry
 from support.web import chromium_browser as chromium_browser
 from support.web import needs_chromium as needs_chromium
+from support.web import shot as shot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,8 +74,3 @@ def drawn(page: Any) -> dict[str, Any]:
                table: rows.map((r) => cell(r, 2)), tokens: rows.map((r) => cell(r, 1)),
                round: document.querySelector('.sk-round h3').textContent };
     }""")
-
-
-def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))

@@ -12,8 +12,8 @@ import pytest
 
 from support.web import (
     PRACTICE_SEED,
-    SHOTS,
     Seat,
+    full_shot,
     need,
     needs_chromium,
     pin_practice_seed,
@@ -34,8 +34,7 @@ def page(browser):
 
 
 def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    full_shot(page, name)
 
 
 def start_from_lobby(page, server, game: str, seed: int | None = PRACTICE_SEED,

@@ -2,7 +2,7 @@
 scrolls sideways, every table row is a card naming each value's column, the plots are inline
 SVG as wide as the column with text at least 11 px high and inside the plot, a distribution
 whose values are all the same is said in words, and the title nests no parentheses.
-Screenshots: tests/_artifacts/screenshots/lab-phone-*.png."""
+Screenshots: tests/_artifacts/screenshots/lab-phone-*.jpg."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from asobi.lab import run_lab
 from asobi.lab.html import write_html
-from support.web import SHOTS, needs_chromium
+from support.web import full_shot, needs_chromium
 
 pytestmark = needs_chromium
 PHONE = {"width": 390, "height": 844}
@@ -79,8 +79,7 @@ def test_the_lab_page_reads_on_a_phone(browser, installed, tmp_path, game, varia
         page = context.new_page()
         page.goto(path.as_uri())
         seen = page.evaluate(LOOK)
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"lab-phone-{game}-{lang}.png"), full_page=True)
+        full_shot(page, f"lab-phone-{game}-{lang}")
     finally:
         context.close()
     assert seen["scroll"] <= seen["limit"] == 390, seen["scroll"]

@@ -14,12 +14,12 @@ import pytest
 
 from asobi.play.session import Session
 from support.web import (
-    SHOTS,
     axe_violations,
     frames,
     needs_chromium,
     pin_practice_seed,
     served,
+    shot,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,11 +70,6 @@ def pages(browser):
     for context in made.opened:
         context.close()
     assert not made.errors, made.errors
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def no_sideways_scroll(page) -> None:

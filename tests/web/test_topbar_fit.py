@@ -7,7 +7,7 @@ has the scores in its chips (2 and 3 seats).
 The AI seats play the level whose title is longest in the language.
 
 One server and one browser serve the module. Screenshots of the Japanese three- and six-seat
-Sakura tables: tests/_artifacts/screenshots/topbar-ja-sakura-{3,6}.png."""
+Sakura tables: tests/_artifacts/screenshots/topbar-ja-sakura-{3,6}.jpg."""
 
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ import pytest
 
 from asobi.i18n import LANGUAGES
 from support.web import (
-    SHOTS,
     TEST_OPTIONS,
     LiveServer,
     build_registry,
     needs_chromium,
+    shot,
 )
 
 pytestmark = needs_chromium
@@ -122,8 +122,7 @@ def test_the_seat_chips_fit_a_phone_bar(browser, server, lang):
                 page.wait_for_selector(".kk-status .kk-score")
                 assert page.locator(".kk-status .kk-score").count() == 2, where
             if lang == "ja" and game == "sakura" and seats in (3, 6):
-                SHOTS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(SHOTS / f"topbar-ja-sakura-{seats}.png"))
+                shot(page, f"topbar-ja-sakura-{seats}")
         assert not errors, errors
     finally:
         context.close()
