@@ -46,6 +46,8 @@ export function applySettings(settings) {
   const tint = warm >= 0 ? `rgba(255, 136, 40, ${(warm * 0.13).toFixed(3)})`
     : `rgba(70, 140, 255, ${(-warm * 0.17).toFixed(3)})`;
   root.style.setProperty("--tint", tint);
+  // the filters of #tint only off neutral (see style.css)
+  root.classList.toggle("filtered", Number(settings.contrast) !== 50 || warm !== 0);
   root.classList.toggle("high-contrast", settings.contrast >= 85);
   root.classList.toggle("deck-contrast", settings.deck === "contrast");
   root.classList.toggle("reduce-motion", Boolean(settings.reduceMotion || systemReduce()));
