@@ -72,7 +72,7 @@ class ToyHighCard:
                 "all": list(state.hands) if over else None}
 
     @hookimpl
-    def asobi_hidden_variant(self, state, seat, rng):
+    def asobi_resample(self, seat, rng, state):
         other = copy.deepcopy(state)
         if len(other.shown) < len(other.hands):
             pool = [c for i, c in enumerate(other.hands) if i != seat] + other.rest
@@ -256,7 +256,7 @@ def test_a_result_that_shows_hidden_cards_during_play_fails_public_result(toy):
         check_game(game, players=2, games=10)
     assert caught.value.check == "public-result"
     assert re.search(r"the result depends on what seat \d cannot see \('result\.scores\[\d\]': "
-                     r"\d+ in the game, \d+ in a world of asobi_hidden_variant for seat \d\); "
+                     r"\d+ in the game, \d+ in a world of asobi_resample for seat \d\); "
                      r"asobi_result must be public during play", str(caught.value))
 
 

@@ -24,6 +24,7 @@ from asobi.contract.model import Agent, GameInfo, Reason, SetupContext
 from asobi.host.gamehooks import GameHooks
 from asobi.host.installed import Game
 from asobi.variants.loader import load
+from asobi.variants.schema import Struct
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_MODULES = (hookspecs, toolspecs)
@@ -235,6 +236,11 @@ def test_the_facade_passes_every_argument_of_the_spec(hook, recwarn):
     seen: dict[str, Any] = {}
 
     class Game:
+        @pluggy.HookimplMarker("asobi")
+        def asobi_game_info(self):
+            return GameInfo(name="toy", title="Toy", min_players=2, max_players=2,
+                            schema=Struct({}), resamples=True, upgrades_records=True)
+
         @pluggy.HookimplMarker("asobi")
         def asobi_resample(self, observation, seat, rules, players, rng, state):
             seen.update(state=state, observation=observation)

@@ -1,93 +1,79 @@
-"""A game written for the hooks of 2026 and kept as it was (``tests/plugins/asobi-goofspiel-2026``,
-the tutorial's Goofspiel before ``asobi_hidden_variant`` became ``asobi_resample``), installed
-with pip into a fresh virtual environment beside asobi and today's Goofspiel: it is listed with
-one warning line, plays to the end, replays its records and passes its own tests (the
-conformance kit among them), unchanged."""
+"""A game written against hooks renamed since (``tests/plugins/asobi-oldstyle``), installed
+with pip beside asobi and today's Goofspiel: at version 0.x asobi does not answer the older
+names; the game is refused at load in one line that names each older hook and its new name,
+and every other game goes on as before."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
-import shutil
 import subprocess
-from dataclasses import dataclass
+import sys
+import types
+from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
 
+from asobi.host.registry import Registry
+from support.toys import HighCard, hookimpl
 from support.venvs import SharedEnvironment
 
-ROOT = Path(__file__).resolve().parents[2]
-PLUGINS = ROOT / "tests" / "plugins"
-OLD = PLUGINS / "asobi-goofspiel-2026"
-RECORDS = sorted((OLD / "records").glob("*.json"))
-NOT_SOURCE = shutil.ignore_patterns("build", "*.egg-info", "__pycache__", ".pytest_cache",
-                                    ".ruff_cache")
+PLUGINS = Path(__file__).resolve().parents[1] / "plugins"
+REFUSED = ("asobi: warning: game 'oldstyle' from asobi-oldstyle 0.1.0 implements hooks renamed "
+           "since: `asobi_hidden_variant` (now `asobi_resample`), `asobi_obsolete_move` (now "
+           "`asobi_upgrade_record`); skipped")
 
 
-@dataclass(frozen=True)
-class OldEnv:
-    """asobi with today's Goofspiel and the older one installed, and the copy of the older
-    package (whose own tests run from there)."""
-
-    shared: SharedEnvironment
-    new: Path
-    old: Path
+def asobi(env: SharedEnvironment, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(env.bin / "asobi"), *args], capture_output=True, text=True, timeout=120,
+        env=env.environ(PLUGINS / "asobi-oldstyle", PLUGINS / "asobi-goofspiel",
+                        HOME=str(home), ASOBI_CONFIG_DIR=str(home / "config")))
 
 
-@pytest.fixture(scope="module")
-def old_env(asobi_env, tmp_path_factory) -> OldEnv:
-    work = tmp_path_factory.mktemp("older")
-    old, new = work / "asobi-goofspiel-2026", work / "asobi-goofspiel"
-    shutil.copytree(OLD, old, ignore=NOT_SOURCE)
-    shutil.copytree(PLUGINS / "asobi-goofspiel", new, ignore=NOT_SOURCE)
-    return OldEnv(asobi_env, new, old)
-
-
-def run(env: OldEnv, *args: str, stdin: str = "", cwd: Path | None = None,
-        home: Path | None = None) -> subprocess.CompletedProcess:
-    extra = {} if home is None else {"HOME": str(home), "ASOBI_CONFIG_DIR": str(home / "config")}
-    return subprocess.run([str(env.shared.bin / args[0]), *args[1:]], input=stdin,
-                          capture_output=True, text=True, timeout=300, cwd=cwd,
-                          env=env.shared.environ(env.new, env.old, **extra))
-
-
-@pytest.mark.slow
-def test_the_older_game_is_listed_beside_todays_with_one_warning_line(old_env, tmp_path):
-    out = run(old_env, "asobi", "games", "--json", home=tmp_path)
+def test_the_older_game_is_refused_in_one_line_and_the_others_are_listed(asobi_env, tmp_path):
+    out = asobi(asobi_env, tmp_path, "games", "--json")
     assert out.returncode == 0, out.stderr
-    games = {g["name"]: g for g in json.loads(out.stdout)}
-    assert games["goofspiel-old"]["distribution"] == "asobi-goofspiel-old 0.1.0"
-    assert games["goofspiel-old"]["ai_levels"] == ["random", "search"]
-    assert "goofspiel" in games
-    assert out.stderr.splitlines() == [
-        "asobi: warning: game 'goofspiel-old' from asobi-goofspiel-old 0.1.0 implements "
-        "`asobi_hidden_variant`, an older name of `asobi_resample`: it still works, but "
-        "implement `asobi_resample`, which is given the real state as `state`"]
+    games = {g["name"] for g in json.loads(out.stdout)}
+    assert "oldstyle" not in games and {"goofspiel", "koikoi", "sakura"} <= games
+    assert out.stderr.splitlines() == [REFUSED]
 
 
-@pytest.mark.slow
-def test_the_older_game_plays_to_the_end_and_replays_its_record(old_env, tmp_path):
-    record = tmp_path / "game.json"
-    play = run(old_env, "asobi", "play", "goofspiel-old", "--players", "human,ai:search",
-               "--seed", "5", "--record", str(record), stdin="1\n" * 40, home=tmp_path)
-    assert play.returncode == 0 and "Game over." in play.stdout, play.stdout + play.stderr
-    replay = run(old_env, "asobi", "replay", str(record), "--json", home=tmp_path)
-    assert replay.returncode == 0, replay.stderr
-    result = json.loads(replay.stdout)
-    assert result["finished"] is True and result["game"] == "goofspiel-old"
+def test_playing_the_older_game_says_why_it_cannot_with_status_2(asobi_env, tmp_path):
+    out = asobi(asobi_env, tmp_path, "play", "oldstyle", "--players", "ai:random,ai:random")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert ("the game 'oldstyle' is installed (asobi-oldstyle 0.1.0) but failed to load: "
+            "implements hooks renamed since: `asobi_hidden_variant` (now `asobi_resample`), "
+            "`asobi_obsolete_move` (now `asobi_upgrade_record`)") in out.stderr, out.stderr
+    played = asobi(asobi_env, tmp_path, "play", "sakura", "--players", "ai:random,ai:random",
+                   "--seed", "3")
+    assert played.returncode == 0 and "in all." in played.stdout, played.stderr
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
-def test_the_older_games_records_replay_to_their_results(old_env, tmp_path, path):
-    replay = run(old_env, "asobi", "replay", str(path), "--json", home=tmp_path)
-    assert replay.returncode == 0, replay.stderr
-    expected = json.loads(path.read_text(encoding="utf-8"))["expected"]
-    assert {k: v for k, v in json.loads(replay.stdout).items() if k in expected} == expected
+@pytest.mark.parametrize("declared", [True, False])
+def test_a_declaration_that_disagrees_with_the_hooks_is_refused(declared, monkeypatch):
+    """``upgrades_records`` in GameInfo says whether the game implements
+    ``asobi_upgrade_record``; a game that says one thing and does the other is refused."""
 
+    class Says(HighCard):
+        @hookimpl
+        def asobi_game_info(self):
+            return dataclasses.replace(super().asobi_game_info(), upgrades_records=declared)
 
-@pytest.mark.slow
-def test_the_older_game_passes_its_own_tests_unchanged(old_env, tmp_path):
-    out = run(old_env, "pytest", "-q", "-p", "no:cacheprovider", cwd=old_env.old, home=tmp_path)
-    assert out.returncode == 0 and " passed" in out.stdout and "skipped" not in out.stdout, \
-        out.stdout + out.stderr
+    class SaysAndDoes(Says):
+        @hookimpl
+        def asobi_upgrade_record(self, record, state):
+            return None
+
+    module = types.ModuleType("highcard_declared")
+    module.GAME = Says() if declared else SaysAndDoes()
+    monkeypatch.setitem(sys.modules, "highcard_declared", module)
+    warnings: list[str] = []
+    registry = Registry(game_entry_points=[EntryPoint("highcard", "highcard_declared:GAME",
+                                                      "asobi.games")], warn=warnings.append)
+    assert registry.games() == {}
+    said, does = ("declares", "does not implement") if declared else \
+        ("does not declare", "implements")
+    assert warnings == [f"game 'highcard' from highcard_declared:GAME {said} upgrades_records "
+                        f"in its GameInfo but {does} asobi_upgrade_record; skipped"]

@@ -72,7 +72,7 @@ def test_koikoi_payloads_never_leak_hidden_cards(web_registry, tmp_path):
 @pytest.mark.slow
 def test_sakura_payloads_hold_only_what_the_seat_may_know(web_registry, tmp_path):
     """The observation sent is the same whatever the hidden cards are (other hands, picks not
-    yet revealed, deck order: dealt again with the game's asobi_hidden_variant), the hand is
+    yet revealed, deck order: dealt again with the game's asobi_resample), the hand is
     the seat's own, and private events reach only their seat."""
     need(web_registry, "sakura")
     hub = Hub(web_registry, Store(tmp_path / "s.sqlite3"))
@@ -88,9 +88,7 @@ def test_sakura_payloads_hold_only_what_the_seat_may_know(web_registry, tmp_path
             for seat in range(players):
                 body = hub.payload(live, seat, since[seat], "en")
                 since[seat] = body["version"]
-                other = game.hook.asobi_hidden_variant(
-                    state=state, seat=seat, rng=random.Random(moves)
-                )
+                other = game.hooks.hidden_variant(state, seat, random.Random(moves))
                 assert body["observation"] == game.hook.asobi_observation(state=other, seat=seat)
                 assert sorted(c["number"] for c in body["observation"]["hand"]) == sorted(
                     state.hands[seat]

@@ -108,7 +108,7 @@ class HiddenInformation(Checker):
     def position(self, pos: Position) -> AfterMove | None:
         hooks, session = self.options.game.hooks, pos.session
         observations = pos.observations
-        hook = hooks.redeal_hook()
+        hook = "asobi_resample"
         for seat in range(session.players):
             other = redeal(pos, seat, self.rng)
             if other is None:
@@ -130,7 +130,7 @@ class HiddenInformation(Checker):
     def close(self) -> None:
         if self.options.expect_hidden and not self.hidden_seen:
             raise ConformanceError(
-                f"{self.options.game.name}: {self.options.game.hooks.redeal_hook()} never "
+                f"{self.options.game.name}: asobi_resample never "
                 "changed anything another seat sees; it must re-deal the hidden information")
 
 

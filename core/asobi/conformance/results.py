@@ -41,7 +41,7 @@ class PublicResult(Checker):
         obs = json.loads(pos.observations[seat])
         world = hooks.resample(obs, seat, session.variant.rules, session.players, self.rng,
                                session.state)
-        self._compare(pos, seat, hooks.redeal_hook(), real, hooks.result(world))
+        self._compare(pos, seat, "asobi_resample", real, hooks.result(world))
         if hooks.can_resample():
             world = hooks.resample(obs, seat, session.variant.rules, session.players, self.rng)
             theirs = hooks.result(world)

@@ -3,11 +3,10 @@
 Pluggy calls these only when the game (and every other plugin) returned ``None``, so a caller
 never needs a fallback of its own: a game without views still has a text view, labels and a
 rules text, and says nothing about events; a game without AI levels still has ``random``; a
-game that can resample a state from an observation gets the game-independent ``search`` level;
-a game without a bench of its own is timed through its hooks; a record replays as it is; the
-tools find no pinned setup, no measures and no restrictions. ``asobi_resample`` is required
-(every game that loads implements it); its default here, "this game cannot", answers only a
-call the game leaves unanswered.
+game that declares it resamples from an observation gets the game-independent ``search``
+level; a game without a bench of its own is timed through its hooks; a record replays as it
+is; the tools find no pinned setup, no measures and no restrictions. The required hooks have
+no default: the registry refuses a game that lacks one.
 """
 
 from __future__ import annotations
@@ -96,13 +95,6 @@ class Defaults:
             return str(reason)
 
     @hookimpl(trylast=True)
-    def asobi_resample(
-        self, observation: Mapping[str, Any], seat: int, rules: Mapping[str, Any] | None,
-        players: int | None, rng: random.Random, state: Any,
-    ) -> Any:
-        return None  # the game cannot build such a state (it then has no search level)
-
-    @hookimpl(trylast=True)
     def asobi_upgrade_record(
         self, record: Mapping[str, Any], state: Any
     ) -> list[dict[str, Any] | None] | None:
@@ -178,4 +170,4 @@ class Defaults:
         return []
 
     def can_search(self) -> bool:
-        return self.hooks.can_resample()
+        return self.hooks.info().resamples

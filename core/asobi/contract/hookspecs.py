@@ -21,8 +21,10 @@ Hook specifications come from four places, all added to every game's manager by 
   lab``), which are never called during play;
 * the modules of the entry-point group ``asobi.hookspecs``: the hooks a frontend declares for
   the art only it shows (the web frontend's ``asobi_web_assets`` and ``asobi_reveal``, the
-  tui's ``asobi_tui_view``); a game implements them with ``@hookimpl(optionalhook=True)``;
-* :mod:`asobi.host.deprecated`: older names of hooks, still honoured with a one-line warning.
+  tui's ``asobi_tui_view``); a game implements them with ``@hookimpl(optionalhook=True)``.
+
+A hook renamed since (:data:`RENAMED`) is not answered under its older name: a game that still
+implements one is refused at load, in one line naming each older hook and its new name.
 
 The core's own fallbacks (a generic text view, plain action labels, the rules as YAML, the
 ``random`` and ``search`` AI levels, a generic bench, "nothing" for the other optional hooks)
@@ -78,6 +80,15 @@ REQUIRED_GAME_HOOKS = (
     "asobi_result",
 )
 """The hooks every game plugin implements; the registry skips a game that lacks one."""
+
+RENAMED: Mapping[str, str] = {
+    "asobi_hidden_variant": "asobi_resample",
+    "asobi_obsolete_move": "asobi_upgrade_record",
+}
+"""Hooks renamed before asobi 0.1, by their older name: the newer ones take other arguments
+(``asobi_resample`` may be asked for a state from an observation alone, ``asobi_upgrade_record``
+rewrites a whole record at once), so an older implementation cannot answer for them and the
+registry refuses a game that implements one, naming the new name."""
 
 # --------------------------------------------------------------------------- identity
 
@@ -177,9 +188,9 @@ def asobi_resample(
 
     The answer must be usable with every other game hook, so an AI can search forward from
     it; a game whose state carries its own random generator seeds it from ``rng``. Required
-    (a game without hidden information returns a copy). What an implementation can do is read
-    from the arguments it takes: one that does not take ``observation`` deals only from
-    ``state``, is never called without it, and its game has no ``search`` level.
+    (a game without hidden information returns a copy). Whether it builds a state from an
+    observation alone is declared by :attr:`asobi.contract.model.GameInfo.resamples`: a game
+    that does not declare it is never called with ``state=None`` and has no ``search`` level.
     """
 
 
@@ -246,7 +257,8 @@ def asobi_upgrade_record(
     rewritten where it must be, or ``None`` for a move an older version asked for and this one
     makes by itself: the replay skips it, and it still counts in the index of the moves after
     it. Koi-Koi answers ``None`` for the ``{"koikoi": false}`` its older records hold where a
-    round now stops by itself. Optional: the default replays every move as it is.
+    round now stops by itself. Optional: the default replays every move as it is. A game that
+    implements it says so in :attr:`asobi.contract.model.GameInfo.upgrades_records`.
     """
 
 

@@ -43,6 +43,14 @@ class GameInfo:
     """Whether some seat is ever not shown everything (a hand, a deck order, a secret pick).
     A game of perfect information (Nim) says False: tools that search the one world an
     observation describes (``ai:openspiel-mcts``) are then offered for it."""
+    resamples: bool = False
+    """Whether ``asobi_resample`` builds a whole state from an observation alone (called with
+    ``state=None``). Declared, the ``search`` level and OpenSpiel's ISMCTS are offered for the
+    game and the conformance kit plays from such states; a game that deals again only from the
+    real state leaves it False."""
+    upgrades_records: bool = False
+    """Whether the game implements ``asobi_upgrade_record`` (its older records replay
+    differently now). The registry refuses a game whose declaration and hooks disagree."""
 
 
 @dataclass(frozen=True)

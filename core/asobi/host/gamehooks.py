@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 
 from asobi.errors import AsobiError
 from asobi.host.faults import PluginFault, int_list, is_folder, mapping_list, str_list
-from asobi.host.hookcalls import ADAPTER_PREFIX
 from asobi.host.toolhooks import ToolHooks
 
 if TYPE_CHECKING:
@@ -46,8 +45,6 @@ Action = dict[str, Any]
 Event = dict[str, Any]
 
 RESULT_KEYS = ("finished", "rounds", "scores", "winner")
-OLD_REDEAL = "asobi_hidden_variant"
-"""The older name under which a game may still deal again from a state (asobi.host.deprecated)."""
 
 
 class GameHooks(ToolHooks):
@@ -65,18 +62,22 @@ class GameHooks(ToolHooks):
     ) -> None:
         super().__init__(hook, name, distribution, culprits, warn)
         self._providers: dict[str, tuple[str, str | None]] = {}
+        self._info: GameInfo | None = None
         self.installed = installed
         """The game these hooks belong to (its registry's :class:`asobi.host.installed.Game`),
         handed to ``asobi_agent``; None for hooks built outside a registry."""
 
     # ------------------------------------------------------------------ game hooks
     def info(self) -> GameInfo:
+        """The game's description, asked once (what it declares does not change)."""
         from asobi.contract.model import GameInfo
 
-        info = self._call("asobi_game_info")
-        if not isinstance(info, GameInfo):
-            raise self._wrong("asobi_game_info", info, "a GameInfo")
-        return info
+        if self._info is None:
+            info = self._call("asobi_game_info")
+            if not isinstance(info, GameInfo):
+                raise self._wrong("asobi_game_info", info, "a GameInfo")
+            self._info = info
+        return self._info
 
     def setup(self, ctx: SetupContext) -> Any:
         return self._call("asobi_setup", ctx=ctx)
@@ -144,18 +145,9 @@ class GameHooks(ToolHooks):
         return self.resample(self.observation(state, seat), seat, rules, players, rng, state)
 
     def can_resample(self) -> bool:
-        """Whether the game builds a state from an observation alone: its ``asobi_resample``
-        takes ``observation``. The ``search`` AI level needs it."""
-        return any("observation" in impl.argnames for impl in self._own("asobi_resample"))
-
-    def redeal_hook(self) -> str:
-        """The name of the hook that deals again from a state for this game, to name it in a
-        message: ``asobi_resample``, or the older ``asobi_hidden_variant`` the game still
-        implements (:mod:`asobi.host.deprecated`)."""
-        own = self._own("asobi_resample")
-        if own and own[0].plugin_name.startswith(ADAPTER_PREFIX + OLD_REDEAL):
-            return OLD_REDEAL
-        return "asobi_resample"
+        """Whether the game builds a state from an observation alone, as it declares
+        (:attr:`asobi.contract.model.GameInfo.resamples`). The ``search`` AI level needs it."""
+        return self.info().resamples
 
     def result(self, state: Any) -> dict[str, Any]:
         result = self._call("asobi_result", state=state)
@@ -189,8 +181,9 @@ class GameHooks(ToolHooks):
         return upgraded
 
     def upgrades_records(self) -> bool:
-        """Whether the game implements ``asobi_upgrade_record`` (else a replay need not ask)."""
-        return bool(self._own("asobi_upgrade_record"))
+        """Whether the game rewrites its older records, as it declares
+        (:attr:`asobi.contract.model.GameInfo.upgrades_records`; else a replay need not ask)."""
+        return self.info().upgrades_records
 
     def reveal(self, state: Any) -> dict[str, list[Any]] | None:
         """Every seat's hand of a finished game (None: the game cannot reveal). The hook is

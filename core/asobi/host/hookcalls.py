@@ -4,8 +4,7 @@
 through pluggy and a raise becomes a fault of the game; a cross-cutting hook is called one
 plugin at a time (in pluggy's order: the last registered first), so that a raise or a wrong
 answer is the fault of the very plugin that gave it (:mod:`asobi.host.faults`). A wrapper
-implementation (``wrapper=True``) of a cross-cutting hook is not called. An adapter of the
-deprecation layer (:mod:`asobi.host.deprecated`) is named after the older plugin it serves.
+implementation (``wrapper=True``) of a cross-cutting hook is not called.
 """
 
 from __future__ import annotations
@@ -20,11 +19,8 @@ from asobi.host.faults import PluginFault, origin_of, raised, returned
 DEFAULTS_NAME = "asobi:defaults"
 """The name the core's defaults plugin is registered under in every game's manager."""
 CORE_PREFIX = "asobi:"
-"""The core's own plugins in a game's manager (the defaults, the older names' answers) are
-registered under names that start with this."""
-ADAPTER_PREFIX = "deprecated:"
-"""The adapters of :mod:`asobi.host.deprecated` are registered under names that start with this;
-each has ``owner_name`` and ``owner``, the plugin it serves."""
+"""The core's own plugins in a game's manager (the defaults) are registered under names that
+start with this."""
 
 
 def _quiet(message: str) -> None:
@@ -60,8 +56,6 @@ class HookCalls:
     def _who(self, plugin_name: str, plugin: object) -> str:
         """Who provides the plugin registered as ``plugin_name``: a distribution and version
         when one is known, else a module name."""
-        if plugin_name.startswith(ADAPTER_PREFIX):
-            return self._who(*_owner(plugin_name, plugin))
         if plugin_name in self.culprits:
             return self.culprits[plugin_name]
         if plugin_name.startswith("game:") and self.distribution:
@@ -75,22 +69,12 @@ class HookCalls:
         or the core's defaults when the game does not implement it."""
         impls = getattr(self.raw, hook).get_hookimpls()
         for impl in impls:
-            name, plugin = _owner(impl.plugin_name, impl.plugin)
-            if name.startswith("game:"):
-                return self._who(name, plugin), name
+            if impl.plugin_name.startswith("game:"):
+                return self._who(impl.plugin_name, impl.plugin), impl.plugin_name
         if impls:
             last = impls[0]
             return self._who(last.plugin_name, last.plugin), last.plugin_name
         return self.distribution or self.name or "the game", None
-
-    def _own(self, hook: str) -> list[Any]:
-        """The implementations of ``hook`` that are not the core's own (the defaults), in
-        pluggy's order; a manager without the hook has none."""
-        caller = getattr(self.raw, hook, None)
-        if caller is None:
-            return []
-        return [impl for impl in reversed(caller.get_hookimpls())
-                if not impl.plugin_name.startswith(CORE_PREFIX)]
 
     def declared(self, hook: str, check: Callable[[Any], bool], expected: str,
                  **kwargs: Any) -> Any:
@@ -174,11 +158,3 @@ class HookCalls:
                 answers.append(answer)
         return answers
 
-
-def _owner(plugin_name: str, plugin: object) -> tuple[str, object]:
-    """The plugin an adapter of the deprecation layer serves (its name and itself); any other
-    plugin is its own owner."""
-    if plugin_name.startswith(ADAPTER_PREFIX):
-        owner = getattr(plugin, "owner", None)
-        return str(getattr(plugin, "owner_name", plugin_name)), owner
-    return plugin_name, plugin

@@ -10,10 +10,11 @@ Each game gets its own :class:`pluggy.PluginManager` holding the game plugin, th
 cross-cutting plugins (group ``asobi.plugins``) and the core's defaults
 (:mod:`asobi.contract.defaults`, ``trylast``). A session only ever calls its own game's manager, so
 two games never run each other's hooks. Hook specifications come from the core
-(:mod:`asobi.contract.hookspecs`), the tools (:mod:`asobi.contract.toolspecs`), the older names
-still honoured (:mod:`asobi.host.deprecated`) and the modules of the entry-point group
-``asobi.hookspecs``, through which a frontend declares hooks of its own. A game that implements an
-older name is answered under the new one, with a one-line warning naming it, once per game and hook.
+(:mod:`asobi.contract.hookspecs`), the tools (:mod:`asobi.contract.toolspecs`) and the modules of
+the entry-point group ``asobi.hookspecs``, through which a frontend declares hooks of its own.
+A game is refused, in one line, when it implements a hook renamed since
+(:data:`asobi.contract.hookspecs.RENAMED`, each named with its new name) or when what its
+``GameInfo`` declares disagrees with the hooks it implements.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from asobi.contract import hookspecs, toolspecs
 from asobi.contract.defaults import Defaults
 from asobi.contract.model import GameInfo
 from asobi.errors import AsobiError
-from asobi.host import deprecated
 from asobi.host.hookcalls import DEFAULTS_NAME
 from asobi.host.installed import Game as Game  # also where frontends and tools import it from
 from asobi.variants.schema import did_you_mean
@@ -52,13 +52,11 @@ def _dist_name(ep: EntryPoint) -> str:
 
 def new_manager(extra_specs: Iterable[ModuleType | type] = ()) -> pluggy.PluginManager:
     """A game's plugin manager before any plugin: every specification (the core's, the
-    tools', the older names', then ``extra_specs``), the core's defaults and the answers to
-    callers of older names."""
+    tools', then ``extra_specs``) and the core's defaults."""
     pm = pluggy.PluginManager("asobi")
-    for specs in (hookspecs, toolspecs, deprecated.OldSpecs, *extra_specs):
+    for specs in (hookspecs, toolspecs, *extra_specs):
         pm.add_hookspecs(specs)
     pm.register(Defaults(pm), name=DEFAULTS_NAME)
-    pm.register(deprecated.OldAnswers(pm), name=deprecated.ANSWERS_NAME)
     return pm
 
 
@@ -180,13 +178,17 @@ class Registry:
         name = f"game:{ep.name}"
         try:
             pm.register(plugin, name=name)
-            older = deprecated.adapt(pm, name, dist, ep.name)
-            deprecated.check_pending(pm)  # hooks that no spec knows are a broken contract too
+            renamed = [f"`{old}` (now `{new}`)" for old, new in hookspecs.RENAMED.items()
+                       if old in _hooks_of(pm, plugin)]
+            if not renamed:
+                pm.check_pending()  # hooks that no spec knows are a broken contract
         except Exception as exc:
             self.warn(f"game '{ep.name}' from {dist} breaks the hook contract ({exc}); skipped")
             return None
-        for warning in older:
-            self._warn_once(warning)
+        if renamed:
+            self.warn(f"game '{ep.name}' from {dist} implements hooks renamed since: "
+                      f"{', '.join(renamed)}; skipped")
+            return None
         missing = [h for h in REQUIRED_GAME_HOOKS if not _answered(pm, h)]
         if missing:
             self.warn(
@@ -200,6 +202,12 @@ class Registry:
             return None
         if not isinstance(info, GameInfo):
             self.warn(f"game '{ep.name}' from {dist} returned no GameInfo; skipped")
+            return None
+        if info.upgrades_records != _answered(pm, "asobi_upgrade_record"):
+            said, does = ("declares", "does not implement") if info.upgrades_records \
+                else ("does not declare", "implements")
+            self.warn(f"game '{ep.name}' from {dist} {said} upgrades_records in its GameInfo "
+                      f"but {does} asobi_upgrade_record; skipped")
             return None
         self._report_level_clashes(pm, info, dist)
         return Game(info=info, hook=pm.hook, manager=pm, distribution=dist,

@@ -65,6 +65,8 @@ def asobi_game_info() -> GameInfo:
         default_level="normal",
         strongest_level="hard",
         ai_levels=("random", "easy", "card-values", "normal", "hard-2026", "hard"),
+        resamples=True,  # asobi_resample deals a world from an observation alone
+        upgrades_records=True,  # older records' koikoi calls where a round now stops
     )
 
 

@@ -43,6 +43,7 @@ def asobi_game_info() -> GameInfo:
         summary="Painters follow the Emperor through his cherry garden (2 to 6 players).",
         default_players=("human", "ai:normal", "ai:normal"),
         ai_levels=("random", "easy", "normal", "hard"),
+        resamples=True,  # asobi_resample deals a world from an observation alone
         default_level="normal",
         strongest_level="hard",
     )

@@ -42,6 +42,7 @@ def asobi_game_info() -> GameInfo:
         summary="bid your cards in secret for the prize turned up",
         default_players=("human", "ai:search"),
         ai_levels=("random", "search"),
+        resamples=True,
         default_level="search",
     )
 

@@ -52,6 +52,7 @@ def asobi_game_info() -> GameInfo:
         summary="take stones; the last stone wins",
         default_players=("human", "ai:random"),
         hides_information=False,
+        resamples=True,
     )
 
 
