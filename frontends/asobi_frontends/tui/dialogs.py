@@ -1,42 +1,74 @@
 """The pages and questions the table opens over itself: the keys, the rules, a page to read
-before the game goes on, a file name to save under, and the hand-over between two people."""
+before the game goes on, a choice the game's view wants asked in a dialog, a file name to save
+under, and the hand-over between two people."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.markup import escape
 
-from asobi_frontends.tui.layout import TableLayout
-from asobi_frontends.tui.screens import SaveScreen, TextScreen, answer_of
+from asobi_frontends.tui.screens import ChoiceScreen, SaveScreen, TextScreen, answer_of
+
+if TYPE_CHECKING:
+    from asobi_frontends.tui.app import TableApp
 
 
-class TableDialogs(TableLayout):
+class Dialogs:
     """Opens the table's dialogs; the waiting ones are awaited by the game's coroutine."""
 
-    async def _show_and_wait(self, title: str, body: str) -> None:
+    def __init__(self, app: TableApp) -> None:
+        self.app = app
+
+    async def show_and_wait(self, title: str, body: str) -> None:
         """Draw the table, then show a page to read and wait until it is closed."""
-        self._redraw()
-        await answer_of(self, TextScreen(title, body, self._("Enter or Esc: go on")))
+        app = self.app
+        app.tabletop.redraw()
+        await answer_of(app, TextScreen(title, body, app._("Enter or Esc: go on")))
 
-    async def _ask_name(self, title: str, body: str, prompt: str) -> str | None:
+    async def ask_name(self, title: str, body: str, prompt: str) -> str | None:
         """A file name typed in the save dialog, or None (Esc, or nothing typed)."""
+        app = self.app
         return await answer_of(
-            self, SaveScreen(title, body, prompt, self._("Enter: save · Esc: skip")))
+            app, SaveScreen(title, body, prompt, app._("Enter: save · Esc: skip")))
 
-    async def _hand_over(self, seat: int) -> None:
+    async def hand_over(self, seat: int) -> None:
         """Between two people at one table: the table is hidden until the next one says that
         only they are looking (what each picks in secret stays secret)."""
-        main = self.query_one("#main")
+        app = self.app
+        main = app.query_one("#main")
         main.display = False
-        who = self.seat_name(seat)
-        await answer_of(self, TextScreen(
-            self._("{who} to play").format(who=who),
-            escape(self._("Hand the keyboard to {who}, and press Enter when only they can see "
-                          "the screen.").format(who=who)),
-            self._("Enter: show the table")))
+        who = app.seat_name(seat)
+        await answer_of(app, TextScreen(
+            app._("{who} to play").format(who=who),
+            escape(app._("Hand the keyboard to {who}, and press Enter when only they can see "
+                         "the screen.").format(who=who)),
+            app._("Enter: show the table")))
         main.display = True
 
-    def action_help(self) -> None:
-        _ = self._
+    def offer_decision(self) -> None:
+        """Ask the seat's choice in a dialog when the game's view wants it (the koi-koi
+        call); its answer is taken as the choice, Esc goes back to the list."""
+        app = self.app
+        if app._asking is None or app.view is None or app._menu is None:
+            return
+        menu = app._menu
+        body = app.tabletop.view_call("decision", menu.observation, list(menu.legal))
+        if not body:
+            return
+        app.push_screen(
+            ChoiceScreen(app._("Your decision"), body, list(menu.labels),
+                         app._("A number, or arrows and Enter · Esc: back to the table")),
+            self._decided)
+
+    def _decided(self, index: int | None) -> None:
+        if index is not None:
+            self.app.choose(index)
+
+    def show_keys(self) -> None:
+        """The page of the keys (``?``)."""
+        app = self.app
+        _ = app._
         keys = [
             (_("1 to 9, 0"), _("choose by number (two digits when there are more than 9)")),
             (_("arrows, Enter"), _("move in the choices and take one; a click works too")),
@@ -49,11 +81,13 @@ class TableDialogs(TableLayout):
             ("?", _("this page")),
         ]
         body = "\n".join(f"[b]{escape(k)}[/b]  {escape(v)}" for k, v in keys)
-        self.push_screen(TextScreen(_("Keys"), body, _("Enter or Esc: close")))
+        app.push_screen(TextScreen(_("Keys"), body, _("Enter or Esc: close")))
 
-    def action_rules(self) -> None:
-        text = self._guard_quiet(
-            lambda: self.hooks.rules_text(self.session.variant.rules, self.lang))
-        game, variant = self.launch.game, self.session.variant
-        title = f"{game.title_in(self.lang)} · {variant.title_in(self.lang)}"
-        self.push_screen(TextScreen(title, text, self._("Enter or Esc: close"), markup=False))
+    def show_rules(self) -> None:
+        """The rules of the variant being played (``r``), as the game writes them."""
+        app = self.app
+        text = app.faults.guard_quiet(
+            lambda: app.hooks.rules_text(app.session.variant.rules, app.lang))
+        game, variant = app.launch.game, app.session.variant
+        title = f"{game.title_in(app.lang)} · {variant.title_in(app.lang)}"
+        app.push_screen(TextScreen(title, text, app._("Enter or Esc: close"), markup=False))

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
 from asobi.errors import AsobiError
 from asobi.host.faults import PluginFault, fault_record_path, log_fault
 from asobi_frontends.tui.screens import TextScreen, answer_of
-from asobi_frontends.tui.state import TableState
+
+if TYPE_CHECKING:
+    from asobi_frontends.tui.app import TableApp
 
 
 class Fault(Exception):
@@ -30,10 +32,13 @@ def described(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}\n\n{traceback.format_exc(limit=6)}"
 
 
-class TableFaults(TableState):
-    """Calls into the game that may fail, and the error panel when one does."""
+class Faults:
+    """The table's calls into the game that may fail, and the error panel when one does."""
 
-    def _guard(self, call: Any, *args: Any) -> Any:
+    def __init__(self, app: TableApp) -> None:
+        self.app = app
+
+    def guard(self, call: Any, *args: Any) -> Any:
         """``call(*args)``; an exception from a game's hook becomes a :class:`Fault`."""
         try:
             return call(*args)
@@ -42,26 +47,32 @@ class TableFaults(TableState):
         except Exception as exc:
             raise Fault(described(exc)) from exc
 
-    def _guard_quiet(self, call: Any) -> str:
+    def guard_quiet(self, call: Any) -> str:
         """``call()`` as text, or the error it raised as text (for pages to read)."""
         try:
             return str(call())
         except Exception as exc:
             return f"{type(exc).__name__}: {exc}"
 
-    async def _fault(self, message: str) -> None:
+    def take_over(self, fault: Fault) -> None:
+        """A fault met outside the game's loop (drawing, a key): the error panel replaces the
+        loop, in the worker the game runs in."""
+        self.app.run_worker(self.stop(str(fault)), exclusive=True, name="game")
+
+    async def stop(self, message: str) -> None:
         """Save the record so far, show the error panel, and leave with status 1."""
-        self._busy = ""
-        path = self.launch.record_path or fault_record_path(self.launch.game.name)
+        app = self.app
+        app._busy = ""
+        path = app.launch.record_path or fault_record_path(app.launch.game.name)
         try:
-            self.session.save(path)
-            saved = self._("The record of the game so far is saved to {path}.").format(path=path)
+            app.session.save(path)
+            saved = app._("The record of the game so far is saved to {path}.").format(path=path)
         except AsobiError as exc:
-            saved = self._("The record could not be saved: {why}").format(why=exc)
-        self.status = 1
+            saved = app._("The record could not be saved: {why}").format(why=exc)
+        app.status = 1
         body = "\n\n".join([
-            self._("The game stopped: a plugin failed (the game, or one added to it). This is "
-                   "a fault in that plugin, not something you did."),
+            app._("The game stopped: a plugin failed (the game, or one added to it). This is "
+                  "a fault in that plugin, not something you did."),
             escape(message.strip()), escape(saved)])
-        await answer_of(self, TextScreen(self._("Error"), body, self._("Enter or Esc: leave")))
-        self.exit(self.status)
+        await answer_of(app, TextScreen(app._("Error"), body, app._("Enter or Esc: leave")))
+        app.exit(app.status)

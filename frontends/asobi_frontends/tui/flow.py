@@ -1,88 +1,134 @@
-"""The game's loop at the table: one coroutine steps the session through the core's
-:class:`asobi.play.driver.Driver`, the way the text frontend's loop does. An AI decides in a
-worker thread (the screen stays alive, with a "thinking" mark); a person is asked with the
-list of choices, or a dialog when the game's view wants one, and their choice is the only way
-a move of theirs reaches the game."""
+"""The game's course at the table, from the first turn to leaving. One coroutine steps the
+session through the core's :class:`asobi.play.driver.Driver`, the way the text frontend's loop
+does: an AI decides in a worker thread (the screen stays alive, with a "thinking" mark); a
+person is asked with the list of choices, or a dialog when the game's view wants one, and
+their choice is the only way a move of theirs reaches the game. At the end, or when the
+person leaves, the final table, then the shared save flow (where ``--record`` says, else an
+offer to save; while a save fails, another name), and the exit status."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
-from asobi_frontends.tui.ending import TableEnding
+from rich.markup import escape
+
+from asobi_frontends.terminal import Ask, answer_flow_async, save_flow
 from asobi_frontends.tui.faults import Fault, described
-from asobi_frontends.tui.screens import ChoiceScreen
-from asobi_frontends.tui.state import Action, nothing
+
+if TYPE_CHECKING:
+    from asobi_frontends.tui.app import Action, TableApp
 
 
-class TableFlow(TableEnding):
-    """Steps the game: AI seats in a worker, people through the table."""
+class GameFlow:
+    """Steps the game (AI seats in a worker, people through the table) to its end, and the
+    way out with the record kept as the person asks."""
 
-    async def _flow(self) -> None:
+    def __init__(self, app: TableApp) -> None:
+        self.app = app
+
+    async def run(self) -> None:
+        """The game's loop, run in the app's ``game`` worker: every turn, then the end; a
+        failure of the game stops it with the error panel."""
+        app = self.app
+        guard = app.faults.guard
         try:
-            for seat in self.driver.turns():
-                if self.driver.is_ai(seat):
+            for seat in app.driver.turns():
+                if app.driver.is_ai(seat):
                     action = await self._think(seat)
-                    mover_label = self._guard(self.presenter.label, seat, action)
+                    mover_label = guard(app.presenter.label, seat, action)
                 else:
                     action, mover_label = await self._ask(seat)
-                self._guard(self.driver.play, seat, action)
-                await self._tell(mover_label)
+                guard(app.driver.play, seat, action)
+                await app.tabletop.tell(mover_label)
             await self._game_over()
         except Fault as fault:
-            await self._fault(str(fault))
+            await app.faults.stop(str(fault))
         except Exception as exc:  # a hook raising inside the session or the driver
-            await self._fault(described(exc))
+            await app.faults.stop(described(exc))
 
     async def _think(self, seat: int) -> Action:
-        self._busy = self._("{who} is thinking…").format(who=self.seat_name(seat))
-        self._status()
+        app = self.app
+        app._busy = app._("{who} is thinking…").format(who=app.seat_name(seat))
+        app.tabletop.status()
         try:
-            action: Action = await asyncio.to_thread(self.driver.decide, seat)
+            action: Action = await asyncio.to_thread(app.driver.decide, seat)
         finally:
-            self._busy = ""
-            self._status()
+            app._busy = ""
+            app.tabletop.status()
         return action
 
     async def _ask(self, seat: int) -> tuple[Action, str]:
         """The person's move for ``seat`` and its label (the menu is labelled from one
         observation of the seat)."""
-        menu = self._guard(self.presenter.choices, seat)
+        app = self.app
+        menu = app.faults.guard(app.presenter.choices, seat)
         future: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
-        self._menu = menu
-        self._asking = (seat, list(menu.legal), future)
-        if seat != self.shown_seat:
-            if self.humans > 1:
-                await self._hand_over(seat)
-            self.shown_seat = seat
-            self._build_view()
-            self.say(self.presenter.to_play_line(seat))
+        app._menu = menu
+        app._asking = (seat, list(menu.legal), future)
+        if seat != app.shown_seat:
+            if app.humans > 1:
+                await app.dialogs.hand_over(seat)
+            app.shown_seat = seat
+            app.tabletop.build_view()
+            app.tabletop.say(app.presenter.to_play_line(seat))
         else:
-            self._redraw()
-        self._offer_decision()
+            app.tabletop.redraw()
+        app.dialogs.offer_decision()
         try:
             action = await future
         finally:
-            self._asking = None
-            self._digits = ""
-            chosen, self._menu = self._menu, None  # in the language of the table now
+            app._asking = None
+            app._digits = ""
+            chosen, app._menu = app._menu, None  # in the language of the table now
         index = chosen.index(action) if chosen is not None else None
         label = chosen.labels[index] if chosen is not None and index is not None else ""
         return action, label
 
-    def _offer_decision(self) -> None:
-        """Ask in a dialog when the game's view wants it (the koi-koi call)."""
-        if self._asking is None or self.view is None or self._menu is None:
-            return
-        menu = self._menu
-        body = self._guard(getattr(self.view, "decision", nothing), menu.observation,
-                           list(menu.legal))
-        if not body:
-            return
-        self.push_screen(
-            ChoiceScreen(self._("Your decision"), body, list(menu.labels),
-                         self._("A number, or arrows and Enter · Esc: back to the table")),
-            self._dialog_answer)
+    # ------------------------------------------------------------------ the end
+    async def _game_over(self) -> None:
+        app = self.app
+        app.tabletop.redraw()
+        lines = app.presenter.summary(app.session.result()).lines()
+        if not app._ended:
+            for line in lines:
+                app.tabletop.say(escape(line))
+        body = "\n".join(escape(line) for line in lines)
+        await self._finish(app._("Game over"), body)
 
-    def _dialog_answer(self, index: int | None) -> None:
-        if index is not None:
-            self.choose(index)
+    async def _finish(self, title: str, body: str) -> None:
+        """Save the record (where --record says, or where the person says) and leave."""
+        app = self.app
+        _ = app._
+        flow = save_flow(
+            app.session, app.launch.record_path,
+            offer=_("Save a record of this game? File name (Enter or Esc to skip):"),
+            retry=_("Try another file name (Enter or Esc to give up):"),
+        )
+
+        async def answer(question: Ask) -> str | None:
+            why = body if question.failure is None else escape(question.failure)
+            return await app.dialogs.ask_name(title, why, question.prompt)
+
+        outcome = await answer_flow_async(flow, answer)
+        if outcome.status:
+            app.status = outcome.status
+        if outcome.path is not None:
+            saved = app.presenter.saved_line(outcome.path)
+            app.notify(saved)
+            if app.launch.record_path is not None:
+                await app.dialogs.show_and_wait(title, body + "\n\n" + escape(saved))
+        app.exit(app.status)
+
+    def quit(self) -> None:
+        """The person leaves (``q``): the game's loop gives way to the save flow."""
+        app = self.app
+        if app._quitting:
+            return
+        app._quitting = True
+        app.tabletop.say(app.presenter.left_line())
+        app.run_worker(self._leave(), exclusive=True, name="game")
+
+    async def _leave(self) -> None:
+        app = self.app
+        await self._finish(app.presenter.left_line(), app._("The game is not over."))
