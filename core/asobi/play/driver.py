@@ -8,10 +8,13 @@ Every frontend and the arena step a session through a :class:`Driver`::
         action = driver.decide(seat) if driver.is_ai(seat) else ask_the_person(seat)
         driver.play(seat, action)
 
-A blocking terminal asks the person inside the loop; a server that must not block calls
-:meth:`Driver.next_ai_seat`, then :meth:`Driver.thinker` on its loop and the returned
-function in a worker, and :meth:`Driver.play` when the answer is back; the arena and the lab
-let :meth:`run` play to the end and read the decision times.
+The text frontend and the TUI step it so, asking the person inside the loop (the TUI thinks
+the AI's decisions and the hints in worker threads, :meth:`Driver.hinter`), and so does the
+runner of the arena and the lab (:mod:`asobi.play.runner`), its clock timing every decision
+(:attr:`Driver.times`); :meth:`Driver.run` plays to the end in one call. A server that must not
+block (the web frontend) lets :meth:`Driver.play_ai_async` move its AI seats: each decision is
+read on the server's loop, thought in a worker and applied the way the server keeps moves; it
+asks :meth:`Driver.next_ai_seat` whether an AI seat is to move at all.
 
 Every AI decision and every hint comes from an agent built for that decision alone
 (:class:`asobi.play.agents.DecisionAgents`): the same seed and the same moves give the same game
@@ -20,7 +23,7 @@ in every frontend and runner.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from asobi.contract.model import Action, Agent, Reason
@@ -72,15 +75,17 @@ class Driver:
         while acting := self.session.to_act():
             yield acting[0]
 
-    def next_ai_seat(self) -> int | None:
-        """The AI seat that acts now, or None (a person's turn, or the end).
+    def next_ai_seat(self, acting: Sequence[int] | None = None) -> int | None:
+        """The AI seat that acts now, or None (a person's turn, or the end); it never waits.
 
         The seat is the one :meth:`turns` gives: where several seats choose together, an AI
         seat waits for the people seated before it. Its decision is seeded by the number of
         moves made (:func:`asobi.play.agents.decision_seed`), so the order in which a server
         applies the choices is part of the game; one order everywhere keeps one seed one
-        game."""
-        acting = self.session.to_act()
+        game. ``acting``: the seats to act now, when the caller already asked the session
+        (:meth:`Session.to_act`) at this position; by default the session is asked."""
+        if acting is None:
+            acting = self.session.to_act()
         return acting[0] if acting and self.is_ai(acting[0]) else None
 
     # ------------------------------------------------------------------ deciding, playing
@@ -139,6 +144,15 @@ class Driver:
     def watch(self, seat: int, watcher: Watcher) -> None:
         self._watchers.append((seat, watcher))
 
+    def resume(self, session: Session) -> None:
+        """Go on with ``session`` in place of the session driven so far: the same game rebuilt
+        from its record (a server takes back a move its store could not keep). The default
+        agents are seated at ``session``; agents given to the constructor, the watchers and the
+        decision times stay, and a :meth:`play_ai_async` under way goes on with ``session``."""
+        if isinstance(self.agents, DecisionAgents):
+            self.agents = DecisionAgents(session)
+        self.session = session
+
     # ------------------------------------------------------------------ whole loops
     def play_ai(self) -> Iterator[tuple[int, Action]]:
         """Let the AI seats move until a person must act or the game ends."""
@@ -148,6 +162,37 @@ class Driver:
             action = self.decide(seat)
             self.play(seat, action)
             yield seat, action
+
+    async def play_ai_async(
+        self,
+        think: Callable[[Callable[[], Action]], Awaitable[Action]],
+        play: Callable[[int, Action], Awaitable[object]] | None = None,
+        acting: Callable[[], Sequence[int]] | None = None,
+        going: Callable[[], bool] | None = None,
+    ) -> None:
+        """:meth:`play_ai` for an event loop that must not block: let the AI seats move until
+        a person must act, the game ends or ``going()`` says no (asked before every decision).
+
+        The seat to move is :meth:`next_ai_seat` (given ``acting()``, when the caller keeps
+        the seats to act). Its decision is read at once (:meth:`thinker`) and thought by
+        ``await think(decision)``, in a worker thread for instance; meanwhile the other seats
+        may move (people choosing together with an AI), and a decision the game moved past
+        is dropped and the seat to move asked again. ``await play(seat, action)`` applies the
+        decision (by default :meth:`play`): a server that keeps every move in a store applies
+        it through that, and may try again for as long as it likes. A failure of the agent,
+        of ``think`` or of ``play`` ends the loop with that exception."""
+        while going is None or going():
+            seat = self.next_ai_seat(None if acting is None else acting())
+            if seat is None:
+                return
+            made = len(self.session.moves)
+            action = await think(self.thinker(seat))
+            if len(self.session.moves) != made:
+                continue
+            if play is None:
+                self.play(seat, action)
+            else:
+                await play(seat, action)
 
     def run(self, person: Callable[[int], Action] | None = None) -> dict[str, Any]:
         """Play to the end (``person(seat)`` answers for human seats) and return the result."""

@@ -1,12 +1,14 @@
 """A game being played: seats, the seeded RNG, the step API and the record of moves.
 
-The session does not own a loop. A blocking terminal frontend, an async web server and the
-arena all drive it the same way::
+The session does not own a loop: it answers who acts (:meth:`Session.to_act`), what a seat
+sees and may do (:meth:`Session.observation`, :meth:`Session.legal_actions`), and applies one
+move at a time (:meth:`Session.apply`, the one legality check), keeping it in the record.
+Frontends, servers and the arena step it through :class:`asobi.play.driver.Driver`, which
+moves the first seat ``to_act`` names, one decision at a time::
 
-    while not session.finished:
-        for seat in session.to_act():
-            action = pick(session.observation(seat), session.legal_actions(seat))
-            session.apply(seat, action)
+    while acting := session.to_act():
+        seat = acting[0]
+        session.apply(seat, pick(session.observation(seat), session.legal_actions(seat)))
 
 Frontends and agents receive observations, never the state.
 """

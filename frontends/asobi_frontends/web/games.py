@@ -1,8 +1,13 @@
 """Live games: sessions in memory, who may act for which seat, the AI players and the log.
 
+The :class:`Hub` holds them, with the services it owns: :class:`.seating.Seating` (claiming and
+giving up seats), :class:`.hints.Hints` (hints in threads of their own) and
+:class:`.stopped.Stops` (a table a plugin's fault stopped).
+
 Every session is touched only from the server's event loop (between two ``await`` nothing
-else runs), so no lock is needed around it. AI agents think in a worker thread on a copy of
-what their seat sees (its observation and legal actions), and their move is then applied back
+else runs), so no lock is needed around it. The AI seats move through the game's driver
+(:meth:`asobi.play.driver.Driver.play_ai_async`): an agent thinks in a worker thread on a copy
+of what its seat sees (its observation and legal actions), and its move is then applied back
 on the loop, like a human's. An AI decision depends on the game's record only
 (:func:`asobi.play.agents.decision_agent`), so a game rebuilt from the database after a restart goes
 on exactly as it would have.
@@ -29,7 +34,7 @@ from typing import Any
 
 import anyio
 
-from asobi.contract.model import Action, Reason
+from asobi.contract.model import Action
 from asobi.errors import AsobiError
 from asobi.host.faults import PluginFault
 from asobi.host.registry import Registry
@@ -38,15 +43,15 @@ from asobi.play.agents import decision_agent
 from asobi.play.replayer import replay_moves
 from asobi.play.session import SeatSpec, Session, canonical
 
-from . import seating
 from .errors import Conflict, NotFound, TableStopped, TooMany
-from .hints import ask as ask_hint
+from .hints import Hints
 from .kept import STORE_ERRORS, NotKept
 from .live import LOG_KEEP, Built, Entry, Live
 from .newgame import NewGame, VariantCache
 from .options import ServerOptions
+from .seating import Seating
 from .seats import Minted, deal_keys
-from .stopped import stop, stops_table
+from .stopped import Stops
 from .store import Store
 from .work import FairPool
 
@@ -60,7 +65,8 @@ AI_RETRY_MAX = 30.0
 
 
 class Hub:
-    """Every game this server holds in memory, plus the store that outlives them."""
+    """Every game this server holds in memory, plus the store that outlives them; its
+    :attr:`seating`, :attr:`hints` and :attr:`stops` serve its tables."""
 
     def __init__(
         self,
@@ -83,8 +89,10 @@ class Hub:
         """When each client address created its recent games (``games_per_minute``)."""
         self._limiter: anyio.CapacityLimiter | None = None
         self._ai_pool: FairPool | None = None
-        self._hint_pool: FairPool | None = None
         self.variants = VariantCache(now)
+        self.stops = Stops(store, registry.warn)
+        self.seating = Seating(store, now)
+        self.hints = Hints(self.options.hint_workers, self.options.hints_per_game, self.stops)
 
     # The pools and the limiter are made on the server's loop (anyio needs it).
     @property
@@ -93,13 +101,6 @@ class Hub:
         if self._ai_pool is None:
             self._ai_pool = FairPool(self.options.ai_threads)
         return self._ai_pool
-
-    @property
-    def hint_pool(self) -> FairPool:
-        """The threads where hints are worked out (``--hint-threads``)."""
-        if self._hint_pool is None:
-            self._hint_pool = FairPool(self.options.hint_workers)
-        return self._hint_pool
 
     @property
     def limiter(self) -> anyio.CapacityLimiter:
@@ -206,16 +207,6 @@ class Hub:
             if not recent or recent[-1] <= now - RATE_WINDOW:
                 del self.creations[creator]
 
-    # ------------------------------------------------------------------ seats
-    def claim(self, live: Live, code: Any) -> tuple[int, str]:
-        """Spend an invitation (:func:`.seating.claim`)."""
-        return seating.claim(self, live, code)
-
-    def reinvite(self, live: Live, owner: str | None, seat: Any,
-                 holder: str | None = None) -> str:
-        """A holder gives ``seat`` up, or the owner re-invites it (:func:`.seating.reinvite`)."""
-        return seating.reinvite(self, live, owner, seat, holder)
-
     # ------------------------------------------------------------------ plugin faults
     def _playing(self, live: Live) -> bool:
         """Whether ``live`` is a game still being played (not over, not stopped)."""
@@ -224,63 +215,63 @@ class Hub:
         try:
             return not live.finished
         except PluginFault as fault:
-            stop(self, live, fault)
+            self.stops.stop(live, fault)
             return False
 
     # ------------------------------------------------------------------ moves
-    @stops_table
     def act(self, live: Live, seat: int, choice: dict[str, Any], version: int) -> bool:
         """Apply a seat's move made on ``version``. True when applied; False when it is the
         very move that already made ``version + 1`` (sent twice: applied once). A move made on
         any other old version is a Conflict; an illegal one an AsobiError; one the store could
         not keep NotKept. Either way the game is then unchanged."""
-        if version != live.version:
-            done = next((e for e in live.log if e.version == version + 1), None)
-            if done is not None and done.seat == seat and _same_choice(done, choice):
-                return False
-            raise Conflict(f"the table has moved on since version {version}: "
-                           f"it is at version {live.version}; look again and choose",
-                           code="stale")
-        start = self.clock()
-        if "index" in choice:
-            # The choices its player was shown at this version (listed for its payload).
-            legal = live.legal(seat)
-            index = choice["index"]
-            if not legal:
-                raise AsobiError(f"it is not your turn (waiting for seats "
-                                 f"{_people(live.acting())})")
-            if not 0 <= index < len(legal):
-                raise AsobiError(f"no choice number {index}: there are {len(legal)} choices")
-            action = legal[index]
-        else:
-            action = choice["action"]
-            shown = live.known_legal(seat)
-            index = index_of(shown, action) if shown and isinstance(action, dict) else -1
-        session = live.session
-        session.observers = False  # the end is announced once the move is kept
-        try:
-            events = live.driver.play(seat, action)  # the one legality check
-        finally:
-            session.observers = True
-        live.version += 1
-        live.log.append(Entry(live.version, seat, session.moves[-1]["action"], index, events))
-        finished = live.finished
-        try:
-            self.store.save(live.id, session.record(), finished)
-        except STORE_ERRORS:
-            self._take_back(live)
-            raise NotKept("this move") from None
-        if finished:
-            session.game.hooks.game_over(session.variant.name, session.result(),
-                                         [str(s) for s in session.seats])
-            if live.record_path is not None:
-                with contextlib.suppress(AsobiError):
-                    session.save(live.record_path)
-        live.moved = self.now()
-        live.notify()
-        self.move_ms.append((self.clock() - start) * 1000.0)
-        self.kick(live)
-        return True
+        with self.stops.guard(live):
+            if version != live.version:
+                done = next((e for e in live.log if e.version == version + 1), None)
+                if done is not None and done.seat == seat and _same_choice(done, choice):
+                    return False
+                raise Conflict(f"the table has moved on since version {version}: "
+                               f"it is at version {live.version}; look again and choose",
+                               code="stale")
+            start = self.clock()
+            if "index" in choice:
+                # The choices its player was shown at this version (listed for its payload).
+                legal = live.legal(seat)
+                index = choice["index"]
+                if not legal:
+                    raise AsobiError(f"it is not your turn (waiting for seats "
+                                     f"{_people(live.acting())})")
+                if not 0 <= index < len(legal):
+                    raise AsobiError(f"no choice number {index}: there are {len(legal)} choices")
+                action = legal[index]
+            else:
+                action = choice["action"]
+                shown = live.known_legal(seat)
+                index = index_of(shown, action) if shown and isinstance(action, dict) else -1
+            session = live.session
+            session.observers = False  # the end is announced once the move is kept
+            try:
+                events = live.driver.play(seat, action)  # the one legality check
+            finally:
+                session.observers = True
+            live.version += 1
+            live.log.append(Entry(live.version, seat, session.moves[-1]["action"], index, events))
+            finished = live.finished
+            try:
+                self.store.save(live.id, session.record(), finished)
+            except STORE_ERRORS:
+                self._take_back(live)
+                raise NotKept("this move") from None
+            if finished:
+                session.game.hooks.game_over(session.variant.name, session.result(),
+                                             [str(s) for s in session.seats])
+                if live.record_path is not None:
+                    with contextlib.suppress(AsobiError):
+                        session.save(live.record_path)
+            live.moved = self.now()
+            live.notify()
+            self.move_ms.append((self.clock() - start) * 1000.0)
+            self.kick(live)
+            return True
 
     def _take_back(self, live: Live) -> None:
         """Undo the last move of ``live`` (the store did not keep it): the session is rebuilt
@@ -298,10 +289,10 @@ class Hub:
         if live.driving or self.closing or live.fault is not None:
             return
         try:
-            if _next_ai_seat(live) is None:
+            if live.driver.next_ai_seat(live.acting()) is None:
                 return
         except PluginFault as fault:
-            stop(self, live, fault)
+            self.stops.stop(live, fault)
             return
         try:
             loop = asyncio.get_running_loop()
@@ -313,19 +304,22 @@ class Hub:
         task.add_done_callback(self.tasks.discard)
 
     async def _drive(self, live: Live) -> None:
+        """Let the AI seats of ``live`` move until a person must act, the game ends or the
+        server closes (:meth:`asobi.play.driver.Driver.play_ai_async`): what a seat sees is
+        read on the loop, only the thinking runs in the AI's threads, and each move is kept
+        like a person's (:meth:`act`)."""
+
+        async def think(decision: Callable[[], Action]) -> Action:
+            return await self.ai_pool.run(live.creator, decision)
+
+        async def keep(seat: int, action: Action) -> None:
+            await self._keep_ai_move(live, seat, action, live.version)
+
         try:
-            while not self.closing:
-                seat = _next_ai_seat(live)
-                if seat is None:
-                    break
-                version = live.version
-                # What the seat sees is read here, on the loop; only the thinking is threaded.
-                think = live.driver.thinker(seat)
-                action = await self.ai_pool.run(live.creator, think)
-                if live.version == version:
-                    await self._keep_ai_move(live, seat, action, version)
+            await live.driver.play_ai_async(think, keep, acting=live.acting,
+                                            going=lambda: not self.closing)
         except PluginFault as fault:  # the AI's level, or a hook it called, failed
-            stop(self, live, fault)
+            self.stops.stop(live, fault)
         except TableStopped:
             pass  # the move stopped the table (act said so); nothing more to do here
         finally:
@@ -345,27 +339,20 @@ class Hub:
                 if self.closing or live.version != version:
                     return
 
-    async def hint(self, live: Live, seat: int) -> tuple[dict[str, Any], str | Reason]:
-        if live.fault is not None:
-            raise TableStopped(live.fault)
-        try:
-            return await ask_hint(self, live, seat)
-        except PluginFault as fault:
-            raise stop(self, live, fault) from fault
-
     async def close(self) -> None:
         self.closing = True
+        self.hints.close()
         for live in self.games.values():
             live.hang_up()
         for task in list(self.tasks):
             task.cancel()
 
     # ------------------------------------------------------------------ what a seat sees
-    @stops_table
     def built(self, live: Live, seat: int, since: int, lang: str) -> Built:
         """The payload of ``seat`` (README, "The payload of a seat") and its JSON text,
         built once per version for every answer and stream that sends it."""
-        return live.payload(seat, since, lang)
+        with self.stops.guard(live):
+            return live.payload(seat, since, lang)
 
     def payload(self, live: Live, seat: int, since: int, lang: str) -> dict[str, Any]:
         """Everything the page of ``seat`` needs, and nothing another seat may hide."""
@@ -376,13 +363,6 @@ def index_of(legal: list[dict[str, Any]], action: dict[str, Any]) -> int:
     """The position of ``action`` among the legal actions (-1: not there)."""
     key = canonical(action)
     return next((i for i, a in enumerate(legal) if canonical(a) == key), -1)
-
-
-def _next_ai_seat(live: Live) -> int | None:
-    """The AI seat that acts now (:meth:`asobi.play.driver.Driver.next_ai_seat`, from the seats
-    to act already asked at this version)."""
-    acting = live.acting()
-    return acting[0] if acting and live.driver.is_ai(acting[0]) else None
 
 
 def _same_choice(done: Entry, choice: dict[str, Any]) -> bool:

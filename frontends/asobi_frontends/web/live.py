@@ -1,10 +1,15 @@
 """A game held in a server's memory: its session, its keys, the log of its moves, the pages
-that follow it, and what was already worked out for its current version.
+that follow it, what was already worked out for its current version, and the payload of each
+of its seats (README, "The payload of a seat").
 
 What depends on the version only (who acts, a seat's legal actions, a seat's payload) is
 worked out once per version and kept until the next move: the mover's answer and every stream
 of a seat share one payload, built once, and a move by number is read from the legal actions
 its player was shown (``asobi.play.session.Session.apply`` is then the one legality check).
+
+A payload is built from what its seat may see only: its observation, its own legal actions, the
+events of moves it may see (:func:`asobi.play.session.visible_events`) and their narration in its
+language (:func:`build_payload`).
 """
 
 from __future__ import annotations
@@ -19,10 +24,9 @@ from typing import Any
 from asobi.errors import AsobiError
 from asobi.host.registry import Game
 from asobi.play.driver import Driver
-from asobi.play.session import Session
+from asobi.play.session import Session, canonical, visible_events
 
 from .errors import Forbidden, TooMany
-from .payloads import build_payload
 from .seats import Keys, well_formed
 
 LOG_KEEP = 400
@@ -93,8 +97,8 @@ class Live:
     """The hint of each seat being worked out (:class:`.hints.HintJob`)."""
     record_path: Path | None = None
     fault: str | None = None
-    """Why a plugin's fault stopped this table (:func:`.stopped.stop`), or None while it
-    plays."""
+    """Why a plugin's fault stopped this table (:meth:`.stopped.Stops.stop`), or None while
+    it plays."""
     moved: float = -1.0
     """When the game last changed (created, a move, a seat claimed or given up): a game only
     read since ``idle_seconds`` is not one being played (:meth:`.games.Hub.create`)."""
@@ -164,9 +168,10 @@ class Live:
         self._payloads.clear()
 
     def rebuilt(self, session: Session) -> None:
-        """Play on with ``session`` (the game rebuilt from its record)."""
+        """Play on with ``session`` (the game rebuilt from its record), with the same driver
+        (:meth:`asobi.play.driver.Driver.resume`: its AI loop under way goes on with it)."""
         self.session = session
-        self.driver = Driver(session)
+        self.driver.resume(session)
         self._memo_version = -1
         self._fresh()
 
@@ -218,3 +223,50 @@ class Live:
         for queue, listener in list(self.listeners.items()):
             if seat is None or listener == seat:
                 queue.put_nowait(None)
+
+
+def build_payload(live: Live, seat: int, since: int, lang: str) -> dict[str, Any]:
+    """Everything the page of ``seat`` needs, and nothing another seat may hide."""
+    session = live.session
+    hooks = live.game.hooks
+    obs = session.observation(seat)
+    to_act = live.acting()
+    legal = live.legal(seat)
+    events: list[dict[str, Any]] = []
+    for entry in live.log:
+        if entry.version > since:
+            events.extend(visible_events(entry.events, seat))
+    narration = []
+    for event in events:
+        text = hooks.describe_event(event, seat, lang)
+        if text:
+            narration.append(text)
+    return {
+        "id": live.id,
+        "game": live.game.name,
+        "title": live.game.title_in(lang),
+        "variant": {"name": session.variant_ref, "title": session.variant.title_in(lang)},
+        "seat": seat,
+        "seats": [
+            {"seat": i, "kind": spec.kind, "level": spec.level, "label": str(spec),
+             "claimed": key.claimed, "claims": key.claims if key.human else None}
+            for i, (spec, key) in enumerate(zip(session.seats, live.keys.seats, strict=True))
+        ],
+        "hints": live.hints,
+        "version": live.version,
+        "since": since,
+        "to_act": list(to_act),
+        "finished": not to_act,
+        "observation": obs,
+        "legal": [
+            {"action": a, "key": canonical(a), "label": label(live.game, obs, a, lang)}
+            for a in legal
+        ],
+        "events": events,
+        "narration": narration,
+        "result": session.result(),
+    }
+
+
+def label(game: Game, obs: dict[str, Any], action: dict[str, Any], lang: str) -> str:
+    return game.hooks.describe_action(obs, action, lang)

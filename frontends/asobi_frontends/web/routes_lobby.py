@@ -156,7 +156,7 @@ async def join(request: Request) -> Response:
     hub = hub_of(request)
     live = hub.get(request.path_params["game_id"])
     data = await body_of(request)
-    seat, token = hub.claim(live, data.get("code"))
+    seat, token = hub.seating.claim(live, data.get("code"))
     return JSONResponse({"id": live.id, "seat": seat, "token": token})
 
 

@@ -66,7 +66,7 @@ async def act(request: Request) -> Response:
 async def hint(request: Request) -> Response:
     hub = hub_of(request)
     live, seat = seat_of(request)
-    action, reason = await hub.hint(live, seat)
+    action, reason = await hub.hints.ask(live, seat)
     lang = lang_of(request)
     obs = live.session.observation(seat)
     legal = live.legal(seat)
@@ -85,8 +85,8 @@ async def invite(request: Request) -> Response:
     live = hub.get(request.path_params["game_id"])
     data = await body_of(request)
     # The seat's own token gives the seat up; the owner key re-invites a seat nobody holds.
-    code = hub.reinvite(live, token_of(request, "x-asobi-owner"), data.get("seat"),
-                        token_of(request))
+    code = hub.seating.reinvite(live, token_of(request, "x-asobi-owner"), data.get("seat"),
+                                token_of(request))
     seat = data["seat"]
     return JSONResponse({"seat": seat, "code": code, "link": invitation_link(live.id, code)})
 

@@ -8,49 +8,45 @@ fault's one-line message), and every other table goes on.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from asobi.host.faults import PluginFault, log_fault
 
 from .errors import TableStopped
-
-if TYPE_CHECKING:
-    from .games import Hub, Live
-
-P = ParamSpec("P")
-R = TypeVar("R")
+from .live import Live
+from .store import Store
 
 
-def stop(hub: Hub, live: Live, fault: PluginFault) -> TableStopped:
-    """Stop ``live`` because of ``fault``: its record so far is saved in the store, its
-    pages' streams end, its traceback is logged and the server says it in one line (the
-    registry's ``warn``). Returns the error to answer with."""
-    if live.fault is None:
-        live.fault = str(fault)
-        hub.store.save(live.id, live.session.record(), False)
-        path = log_fault(fault)
-        where = f" (traceback in {path})" if path is not None else ""
-        hub.registry.warn(f"table {live.id} stopped: {fault}{where}")
-        for queue in list(live.listeners):
-            queue.put_nowait(None)
-    return TableStopped(live.fault)
+class Stops:
+    """Stops the tables of one server when a plugin fails them: ``store`` keeps their records,
+    ``warn`` says it in one line (the registry's ``warn``)."""
 
+    def __init__(self, store: Store, warn: Callable[[str], None]) -> None:
+        self.store = store
+        self.warn = warn
 
-def stops_table(
-    method: Callable[Concatenate[Hub, Live, P], R],
-) -> Callable[Concatenate[Hub, Live, P], R]:
-    """A method of the hub that works on one table: refused once a plugin's fault stopped the
-    table, and a plugin's fault inside it stops the table."""
+    def stop(self, live: Live, fault: PluginFault) -> TableStopped:
+        """Stop ``live`` because of ``fault``: its record so far is saved in the store, its
+        pages' streams end, its traceback is logged and the server says it in one line.
+        Returns the error to answer with."""
+        if live.fault is None:
+            live.fault = str(fault)
+            self.store.save(live.id, live.session.record(), False)
+            path = log_fault(fault)
+            where = f" (traceback in {path})" if path is not None else ""
+            self.warn(f"table {live.id} stopped: {fault}{where}")
+            for queue in list(live.listeners):
+                queue.put_nowait(None)
+        return TableStopped(live.fault)
 
-    def guarded(hub: Hub, live: Live, /, *args: P.args, **kwargs: P.kwargs) -> R:
+    @contextmanager
+    def guard(self, live: Live) -> Iterator[None]:
+        """Work on one table: refused (TableStopped) once a plugin's fault stopped it, and a
+        plugin's fault inside stops it."""
         if live.fault is not None:
             raise TableStopped(live.fault)
         try:
-            return method(hub, live, *args, **kwargs)
+            yield
         except PluginFault as fault:
-            raise stop(hub, live, fault) from fault
-
-    functools.update_wrapper(guarded, method)
-    return guarded
+            raise self.stop(live, fault) from fault
