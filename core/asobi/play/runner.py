@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import multiprocessing
 import queue
-import random
 import signal
 import threading
 import time
@@ -28,6 +27,7 @@ from asobi.contract.measures import FinishedGame, Measure
 from asobi.errors import AsobiError
 from asobi.host.registry import Registry
 from asobi.play.driver import Driver
+from asobi.play.seeds import deal_rng
 from asobi.play.session import SeatSpec, Session
 from asobi.variants.loader import Variant
 
@@ -48,8 +48,8 @@ class GameTask:
     block: int
     order: tuple[int, ...]
     deal: int | None = None
-    """The seed the pinned deal is drawn from (:func:`deal_seed`): the block's, shared by every
-    game of the block whatever its own ``seed``; None draws it from ``seed``."""
+    """The seed the pinned deal is drawn from (:func:`asobi.play.seeds.deal_rng`): the block's,
+    shared by every game of the block whatever its own ``seed``; None draws it from ``seed``."""
 
 
 @dataclass(frozen=True)
@@ -70,12 +70,6 @@ class Batch:
 
 def entry_points_of(eps: Sequence[EntryPoint]) -> EntryPoints:
     return tuple((ep.name, ep.value, ep.group) for ep in eps)
-
-
-def deal_seed(seed: int) -> random.Random:
-    """The generator a game's deal is drawn from (``asobi_pinned_setup``): the game's seed
-    alone decides it, apart from the session's own generator."""
-    return random.Random(f"asobi-deal:{seed}")
 
 
 def batches(
@@ -116,7 +110,7 @@ def play_game(
     ref, variant = batch.variants[task.variant]
     players = len(task.seats)
     setup = game.hooks.pinned_setup(
-        variant.rules, players, deal_seed(task.seed if task.deal is None else task.deal))
+        variant.rules, players, deal_rng(task.seed if task.deal is None else task.deal))
     specs = tuple(SeatSpec.parse(s) for s in task.seats)
     for spec in specs:
         if spec.is_human or spec.level is None:
