@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from asobi.play.runner import GameTask
 from asobi.play.seeds import block_seed, game_seed
+from asobi.play.tasks import GameTask
 
 __all__ = ["block_seed", "block_tasks", "seatings"]
 

@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from asobi.envs.episode import outcome
-from asobi.envs.spiel import AsobiGame, Spec
 from asobi.envs.world import Pending, World
 from asobi.play.seeds import fraction_seed, spiel_deal_seed
 from asobi.play.session import canonical
+
+if TYPE_CHECKING:  # asobi.envs.spiel makes the states of its games from this module
+    from asobi.envs.spiel import AsobiGame, Spec
 
 
 class Deal:
