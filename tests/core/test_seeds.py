@@ -1,9 +1,12 @@
-"""Seeds nobody can brute-force: 128 fresh bits, one text form, records and --seed that agree."""
+"""Seeds nobody can brute-force: 128 fresh bits, one text form, records and --seed that agree;
+and every derived seed (asobi.play.seeds) exactly the number the old expressions gave."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +19,7 @@ from hypothesis import strategies as st
 from asobi.cli.main import main
 from asobi.errors import AsobiError
 from asobi.host.registry import Registry
-from asobi.play import records
+from asobi.play import records, seeds
 from asobi.play.seeds import new_seed, parse_seed, seed_text, seed_to_json
 from asobi.play.session import Session
 from asobi.variants.loader import load
@@ -218,3 +221,115 @@ def test_the_shown_seed_deals_the_same_game_again(installed, monkeypatch, capsys
     again = json.loads(play_koikoi(monkeypatch, tmp_path / "again.json", seed))
     assert again == first
     assert records.start(installed, again).seed == parse_seed(seed)
+
+
+# --------------------------------------------------------------------------- derived seeds
+# The expressions each derivation had at its call site before asobi.play.seeds gathered them
+# (play/agents.py, arena/plan.py, play/runner.py, envs/spiel.py, envs/episode.py, envs/bots.py,
+# envs/spiel_state.py, conformance, cli bench, the games' search AIs). The functions must give
+# these numbers for ever: the same seed is the same game, the same arena and lab report.
+
+
+def _sha64(text: str) -> int:
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+OLD_INT: dict[str, Any] = {
+    "agent_seed": lambda seed, seat, base: (
+        (seed * 1_000_003 + seat * 7919 + sum(map(ord, base))) % (2**63)),
+    "decision_seed": lambda seed, seat, level, move: _sha64(f"{seed}:{seat}:{level}:{move}"),
+    "block_seed": lambda seed, block: (seed * 1_000_003 + block * 7_919 + 12_345) % (2**31 - 1) + 1,
+    "game_seed": lambda block, place: _sha64(f"asobi-block-game:{block}:{place}") >> 11,
+    "spiel_deal_seed": lambda rng_seed, number: _sha64(f"asobi.envs deal {rng_seed}:{number}"),
+    "numpy_seed": lambda seed: seed % 2**32,
+    "fraction_seed": lambda draw: int(draw * 2**53),
+    "nth_seed": lambda seed, number: seed + number,
+    "kit_mover_seed": lambda game_seed: game_seed * 31 + 7,
+}
+OLD_RNG: dict[str, Any] = {
+    "deal_rng": lambda seed: random.Random(f"asobi-deal:{seed}"),
+    "illegal_move_rng": lambda seed: random.Random(f"asobi.envs illegal {seed}"),
+    "check_rng": lambda check, game_seed: random.Random(f"{check}:{game_seed}"),
+    "observation_rng": lambda seed, text: random.Random(int.from_bytes(
+        hashlib.blake2b(f"{seed}:{text}".encode(), digest_size=8).digest(), "big")),
+}
+PINNED_INT = [
+    ("agent_seed", (1, 0, "normal"), 1000652),
+    ("agent_seed", (7, 1, "hard"), 7008355),
+    ("agent_seed", (2**128 + 5, 3, "random"), 5024413),
+    ("decision_seed", (1, 0, "normal", 0), 135022921135200167),
+    ("decision_seed", (7, 1, "hard", 12), 1152383871189285495),
+    ("block_seed", (1, 0), 1012349),
+    ("block_seed", (7, 3), 7036124),
+    ("block_seed", (2**100, 2), 128028568),
+    ("game_seed", (1, 0), 7972697322637861),
+    ("game_seed", (1_012_351, 2), 1449705280109843),
+    ("spiel_deal_seed", (0, 0), 10979286297766105518),
+    ("spiel_deal_seed", (42, 3), 647536365239279881),
+    ("numpy_seed", (2**40 + 9,), 9),
+    ("fraction_seed", (0.5,), 2**52),
+    ("nth_seed", (7, 3), 10),
+    ("kit_mover_seed", (3,), 100),
+]
+PINNED_RNG = [  # the first 64 bits each generator gives
+    ("deal_rng", (7,), 11258458816011010215),
+    ("illegal_move_rng", (7,), 3223228059200550886),
+    ("check_rng", ("replay", 3), 17391948641738698629),
+]
+
+
+@pytest.mark.parametrize(("name", "args", "value"), PINNED_INT)
+def test_derived_seeds_keep_their_numbers(name, args, value):
+    assert getattr(seeds, name)(*args) == value == OLD_INT[name](*args)
+
+
+@pytest.mark.parametrize(("name", "args", "first"), PINNED_RNG)
+def test_derived_generators_keep_their_numbers(name, args, first):
+    assert getattr(seeds, name)(*args).getrandbits(64) == first
+
+
+def test_the_search_ais_generator_keeps_its_numbers():
+    rng = seeds.observation_rng(5, '{"seat": 0}')
+    assert rng.random() == 0.5253918029125968
+
+
+def test_new_derivations_hash_their_text_with_sha256():
+    assert seeds.hashed_seed("asobi-block-game:1:0") == _sha64("asobi-block-game:1:0")
+    assert seeds.hashed_seed("asobi-block-game:1:0", bits=53) == 7972697322637861
+
+
+SEEDS = st.integers(min_value=0, max_value=2**256 - 1)
+SMALL = st.integers(min_value=0, max_value=10_000)
+LEVELS = st.text(max_size=12)
+DRAWN_INT = {
+    "agent_seed": st.tuples(SEEDS, SMALL, LEVELS),
+    "decision_seed": st.tuples(SEEDS, SMALL, LEVELS, SMALL),
+    "block_seed": st.tuples(SEEDS, SMALL),
+    "game_seed": st.tuples(SEEDS, SMALL),
+    "spiel_deal_seed": st.tuples(SEEDS, SMALL),
+    "numpy_seed": st.tuples(SEEDS),
+    "fraction_seed": st.tuples(st.floats(min_value=0, max_value=1, exclude_max=True)),
+    "nth_seed": st.tuples(SEEDS, SMALL),
+    "kit_mover_seed": st.tuples(SEEDS),
+}
+DRAWN_RNG = {
+    "deal_rng": st.tuples(SEEDS),
+    "illegal_move_rng": st.tuples(SEEDS),
+    "check_rng": st.tuples(st.text(max_size=20), SEEDS),
+    "observation_rng": st.tuples(SEEDS, st.text(max_size=60)),
+}
+
+
+@given(st.data())
+def test_every_derived_seed_is_its_old_expression(data):
+    for name, drawn in DRAWN_INT.items():
+        args = data.draw(drawn, label=name)
+        assert getattr(seeds, name)(*args) == OLD_INT[name](*args), name
+
+
+@given(st.data())
+def test_every_derived_generator_is_its_old_expression(data):
+    for name, drawn in DRAWN_RNG.items():
+        args = data.draw(drawn, label=name)
+        new, old = getattr(seeds, name)(*args), OLD_RNG[name](*args)
+        assert new.getstate() == old.getstate(), name

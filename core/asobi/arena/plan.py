@@ -1,33 +1,22 @@
 """Planning an arena: blocks of games sharing a deal, seatings, and the games to play.
 
-A block is one deal (drawn from the block's seed, :func:`block_seed`) played with every
-seating. Each game of the block has a seed of its own (:func:`game_seed`, from the block's
-seed and the game's place in the block), which seeds its session and every AI decision in it:
-with the same level in every seat, the games of a block would otherwise be one game with the
-players permuted. A game's seed depends on its place in the block, never on the variant, so
-every variant of a lab plays the same deals with the same seeds.
+A block is one deal (drawn from the block's seed, :func:`asobi.play.seeds.block_seed`) played
+with every seating. Each game of the block has a seed of its own
+(:func:`asobi.play.seeds.game_seed`, from the block's seed and the game's place in the block),
+which seeds its session and every AI decision in it: with the same level in every seat, the
+games of a block would otherwise be one game with the players permuted. A game's seed depends
+on its place in the block, never on the variant, so every variant of a lab plays the same deals
+with the same seeds.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 
-from asobi.play.runner import GameTask
+from asobi.play.seeds import block_seed, game_seed
+from asobi.play.tasks import GameTask
 
-
-def block_seed(seed: int, block: int) -> int:
-    """The seed of block ``block``, which its deal is drawn from (stable across versions,
-    workers and platforms)."""
-    return (seed * 1_000_003 + block * 7_919 + 12_345) % (2**31 - 1) + 1
-
-
-def game_seed(block: int, place: int) -> int:
-    """The seed of the game at ``place`` (its seating) in the block whose seed is ``block``:
-    53 bits of SHA-256 of both (a number a record keeps as a JSON number), so that no two
-    games of a run share it by accident."""
-    text = f"asobi-block-game:{block}:{place}".encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 11
+__all__ = ["block_seed", "block_tasks", "seatings"]
 
 
 def seatings(players: int) -> list[list[int]]:

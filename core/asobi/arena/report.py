@@ -14,8 +14,9 @@ from asobi.cli.progress import bar
 from asobi.errors import AsobiError
 from asobi.host.registry import Registry
 from asobi.play.agents import make_agent
-from asobi.play.runner import batches, make_runner
+from asobi.play.runner import make_runner
 from asobi.play.session import parse_seats
+from asobi.play.tasks import batches
 
 
 def run_arena(

@@ -11,7 +11,8 @@ from typing import Any
 from asobi.errors import AsobiError
 from asobi.host.faults import PluginFault
 from asobi.host.registry import Registry
-from asobi.play.runner import Batch, Runner
+from asobi.play.runner import Runner
+from asobi.play.tasks import Batch
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``, called with games done after each finished batch."""

@@ -23,12 +23,7 @@ from typing import IO
 
 from asobi.cli import userconfig
 from asobi.cli.userconfig import Settings, Warn
-from asobi.errors import AsobiError
 from asobi.host.registry import Registry
-
-
-class NothingChosen(AsobiError):
-    """The input ended before every question was answered."""
 
 
 def is_terminal(*streams: object) -> bool:

@@ -28,7 +28,7 @@ from asobi.errors import AsobiError
 from asobi.host.faults import EXIT_FAULT, PluginFault, report
 from asobi.host.registry import Registry, discover
 from asobi.i18n import ENGLISH, LANGUAGES
-from asobi.play.seeds import SEED_FORMS, parse_seed
+from asobi.play.seeds import SEED_FORMS, nth_seed, parse_seed
 from asobi.variants import loader as variants
 from asobi.variants.loader import VariantError
 
@@ -217,7 +217,8 @@ def cmd_bench(reg: Registry, args: argparse.Namespace) -> int:
 
     game = game_named(reg, args.game)
     variant = game.load_variant(args.variant)
-    runs = [bench_game(game, variant, args.seconds, args.seed + i) for i in range(args.repeat)]
+    runs = [bench_game(game, variant, args.seconds, nth_seed(args.seed, i))
+            for i in range(args.repeat)]
     rates = [r["per_second"] for r in runs]
     summary = {
         "game": game.name,

@@ -2,8 +2,8 @@
 seats and frontends, how an answer is read, and the saving of the answers.
 
 A module of its own so that ``asobi`` imports it only when the chooser runs (in a terminal,
-``asobi`` alone or ``asobi play`` without a game), not at every start; :mod:`asobi.cli.chooser`
-still offers every name defined here.
+``asobi`` alone or ``asobi play`` without a game), not at every start. It imports nothing from
+:mod:`asobi.cli.chooser`, which imports it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from typing import IO
 import yaml
 
 from asobi.cli import userconfig
-from asobi.cli.chooser import NothingChosen
 from asobi.cli.userconfig import Settings, Warn
 from asobi.errors import AsobiError
 from asobi.host.registry import Game, Registry
@@ -26,6 +25,10 @@ from asobi.i18n import translator
 
 LONGEST_NUMBER = 6
 """Digits worth reading in an answer (leading zeros aside)."""
+
+
+class NothingChosen(AsobiError):
+    """The input ended before every question was answered."""
 
 
 @dataclass(frozen=True)

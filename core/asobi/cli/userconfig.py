@@ -33,7 +33,8 @@ import platformdirs
 from asobi.errors import AsobiError
 from asobi.host.registry import Game, Registry
 from asobi.i18n import DEFAULT_LANG, LANGUAGES
-from asobi.variants.file import VariantError, fmt, parse_text
+from asobi.variants.file import parse_text
+from asobi.variants.problems import VariantError, fmt
 from asobi.variants.schema import did_you_mean
 
 SETTINGS_FILE = "config.yaml"

@@ -49,7 +49,6 @@ as its own test::
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -83,6 +82,7 @@ from asobi.errors import AsobiError
 from asobi.host.registry import Game
 from asobi.play.agents import RandomAgent
 from asobi.play.driver import Driver
+from asobi.play.seeds import check_rng, kit_mover_seed, nth_seed
 from asobi.play.session import Session
 from asobi.variants.loader import Variant
 
@@ -191,15 +191,15 @@ def check_game(
 def _play(options: Options, checkers: list[tuple[Check, Checker]], number: int) -> int:
     """Play game ``number`` of the run with random legal moves, every checker watching;
     return the number of moves."""
-    game_seed = options.seed + number
+    game_seed = nth_seed(options.seed, number)
     session = Session(options.game, options.variant, ["ai:random"] * options.players,
                       seed=game_seed)
-    mover = RandomAgent(game_seed * 31 + 7)
+    mover = RandomAgent(kit_mover_seed(game_seed))
     driver = Driver(session, {seat: mover for seat in range(options.players)})
     table = Table(options, session, driver, game_seed, number)
     for check, checker in checkers:
         with _blame(check):
-            checker.start(table, random.Random(f"{check.name}:{game_seed}"))
+            checker.start(table, check_rng(check.name, game_seed))
     moves = 0
     for seat in driver.turns():
         position = Position(table, seat, session.legal_actions(seat), moves)

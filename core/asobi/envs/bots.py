@@ -18,7 +18,7 @@ The budget is a number of simulations (``ai:openspiel-ismcts:400``), never a tim
 simulation ends in one random playout to the end of the game, so a simulation is one simulated
 game, the unit ``ai:search`` and the Koi-Koi ``ai:hard`` count their work in. The playouts run
 on the leaf's world itself (both bots throw the leaf away afterwards). Every generator is
-seeded from the agent's seed (:func:`asobi.play.agents.decision_seed`), so a decision is a function
+seeded from the agent's seed (:func:`asobi.play.seeds.decision_seed`), so a decision is a function
 of the record.
 """
 
@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from asobi.contract.model import Action, Reason
 from asobi.errors import AsobiError
 from asobi.play.agents import BaseAgent
+from asobi.play.seeds import numpy_seed
 
 if TYPE_CHECKING:
     from asobi.envs.spiel import AsobiGame
@@ -98,7 +99,7 @@ class SpielAgent(BaseAgent):
         )
 
         rng = random.Random(self.seed)
-        numbers = np.random.RandomState(self.seed % 2**32)
+        numbers = np.random.RandomState(numpy_seed(self.seed))
         root = self.root(observation, rng)
         if root.current_player() != self.seat:
             raise AsobiError(

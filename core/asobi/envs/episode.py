@@ -27,13 +27,13 @@ drawn at random from the episode's own generator (``on_illegal="random"``, the d
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from asobi.envs.encoding import Encoding, Mask, Vector
 from asobi.envs.setting import Setting
 from asobi.errors import AsobiError
 from asobi.play.driver import Driver
+from asobi.play.seeds import illegal_move_rng
 from asobi.play.session import SeatSpec, Session
 
 REWARDS = ("points", "outcome")
@@ -70,7 +70,7 @@ class Episode:
         self.session = Session(setting.game, setting.variant, (SeatSpec("human"),) * self.players,
                                seed=seed, variant_ref=setting.variant_ref, observers=False)
         self.driver = Driver(self.session, agents={})
-        self.rng = random.Random(f"asobi.envs illegal {seed}")
+        self.rng = illegal_move_rng(seed)
         self.cycles = 0
         """Decisions finished so far."""
         self.group: list[int] = []

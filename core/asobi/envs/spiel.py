@@ -23,7 +23,6 @@ asobi observation as JSON (string); see :class:`AsobiObserver`.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +35,7 @@ from asobi.envs.setting import Setting, default_players, resolve
 from asobi.envs.survey import Survey, survey
 from asobi.errors import AsobiError
 from asobi.host.registry import Game, Registry
+from asobi.play.seeds import spiel_deal_seed as deal_seed
 from asobi.play.session import canonical
 
 PREFIX = "python_asobi_"
@@ -46,12 +46,6 @@ MAX_GAME_LENGTH = 10_000
 def short_name(game: str) -> str:
     """The OpenSpiel name of an asobi game: ``koikoi`` -> ``python_asobi_koikoi``."""
     return PREFIX + game.replace("-", "_")
-
-
-def deal_seed(rng_seed: int, number: int) -> int:
-    """The asobi seed of deal ``number`` of a game whose ``rng_seed`` is given."""
-    text = f"asobi.envs deal {rng_seed}:{number}".encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
 
 
 def parameters(game: Game) -> dict[str, Any]:

@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from asobi.envs.episode import outcome
-from asobi.envs.spiel import AsobiGame, Spec, deal_seed
 from asobi.envs.world import Pending, World
+from asobi.play.seeds import fraction_seed, spiel_deal_seed
 from asobi.play.session import canonical
+
+if TYPE_CHECKING:  # asobi.envs.spiel makes the states of its games from this module
+    from asobi.envs.spiel import AsobiGame, Spec
 
 
 class Deal:
@@ -142,7 +145,7 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         spec = self._spec()
         self._views.clear()
         if self._dealing:
-            self._world = World.start(spec.setting, deal_seed(spec.rng_seed, int(action)))
+            self._world = World.start(spec.setting, spiel_deal_seed(spec.rng_seed, int(action)))
             self._dealing = False
             return
         self._play(self._acting()[0], int(action))
@@ -223,7 +226,7 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         """A state ``player_id`` cannot tell from this one, dealt by the game's
         ``asobi_resample`` from its observation; ``probability_sampler()`` seeds the deal."""
         draw = float(probability_sampler())
-        return self.resampled(player_id, random.Random(int(draw * 2**53)))
+        return self.resampled(player_id, random.Random(fraction_seed(draw)))
 
     def resampled(self, player: int, rng: random.Random) -> AsobiState:
         """:meth:`resample_from_infostate` with the deal drawn from ``rng``."""

@@ -20,8 +20,8 @@ from asobi.arena.plan import block_tasks, seatings
 from asobi.errors import AsobiError
 from asobi.host.registry import Game, Registry
 from asobi.play.agents import make_agent
-from asobi.play.runner import GameTask
 from asobi.play.session import parse_seats, rules_digest
+from asobi.play.tasks import GameTask
 from asobi.variants.loader import Variant
 
 SEEDING = 2

@@ -31,7 +31,8 @@ from asobi.lab.figures import (
 from asobi.lab.plan import LabPlan, plan_lab
 from asobi.lab.resume import ResumeFile, read_games
 from asobi.lab.stats import Blocks, bootstraps, column, contrast, distribution
-from asobi.play.runner import batches, make_runner
+from asobi.play.runner import make_runner
+from asobi.play.tasks import batches
 
 FORMAT = 2
 """2: blocks of different games (a seed per game, a deal per block), blocks as the sample

@@ -8,7 +8,6 @@ for games that can resample a state); :meth:`asobi.host.registry.Game.ai_levels`
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from asobi.contract.measures import Restriction
 from asobi.contract.model import Action, Agent, Reason
 from asobi.errors import AsobiError
+from asobi.play.seeds import agent_seed, decision_seed
 
 if TYPE_CHECKING:
     from asobi.host.registry import Game
@@ -118,8 +118,7 @@ def make_agent(
     the game declares (:func:`asobi.contract.hookspecs.asobi_restrictions`); it is seeded like the
     level alone, so the two differ only where the restriction bites."""
     base, _, restriction = level.partition("/")
-    agent_seed = (seed * 1_000_003 + seat * 7919 + sum(map(ord, base))) % (2**63)
-    agent = game.hooks.agent(base, seat, rules, players, agent_seed)
+    agent = game.hooks.agent(base, seat, rules, players, agent_seed(seed, seat, base))
     if agent is None:
         levels = ", ".join(f"ai:{lv}" for lv in game.ai_levels())
         raise AsobiError(f"{game.info.title} has no AI level '{base}'; available: {levels}")
@@ -192,15 +191,9 @@ def seat_agents(session: Session) -> DecisionAgents:
     return DecisionAgents(session)
 
 
-def decision_seed(seed: int, seat: int, level: str, move: int) -> int:
-    """The seed of one AI decision: a function of the game's seed, the seat, the level and the
-    number of moves made so far, and of nothing else (no generator carried between moves)."""
-    text = f"{seed}:{seat}:{level}:{move}".encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
-
-
 def decision_agent(session: Session, seat: int, level: str | None = None) -> Agent:
-    """A fresh agent for the decision ``seat`` faces now, seeded by :func:`decision_seed`.
+    """A fresh agent for the decision ``seat`` faces now, seeded by
+    :func:`asobi.play.seeds.decision_seed`.
 
     A server that rebuilds a game from its record (after a restart, or after the game left
     memory) gets the very same decision as one that never stopped: the agent's randomness

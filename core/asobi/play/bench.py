@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asobi.contract.model import SetupContext
-from asobi.host.registry import Game
 from asobi.variants.loader import Variant
+
+if TYPE_CHECKING:  # the game's manager (asobi.contract.defaults) calls this module
+    from asobi.host.registry import Game
 
 
 def random_games_through_hooks(

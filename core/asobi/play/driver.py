@@ -80,7 +80,7 @@ class Driver:
 
         The seat is the one :meth:`turns` gives: where several seats choose together, an AI
         seat waits for the people seated before it. Its decision is seeded by the number of
-        moves made (:func:`asobi.play.agents.decision_seed`), so the order in which a server
+        moves made (:func:`asobi.play.seeds.decision_seed`), so the order in which a server
         applies the choices is part of the game; one order everywhere keeps one seed one
         game. ``acting``: the seats to act now, when the caller already asked the session
         (:meth:`Session.to_act`) at this position; by default the session is asked."""

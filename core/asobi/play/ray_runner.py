@@ -1,6 +1,6 @@
 """Running arena and lab games on Ray (``--ray auto`` or ``--ray ADDRESS``, extra ``asobi[ray]``).
 
-The tasks are the ones the local pool plays (:mod:`asobi.play.runner`), so the results are the
+The tasks are the ones the local pool plays (:mod:`asobi.play.tasks`), so the results are the
 same. Before any game, every node is asked which game plugins it has: a worker must have the
 very distributions (names and versions) this machine has, or the run is refused.
 """
@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 from asobi.errors import AsobiError
 from asobi.host.registry import Registry
-from asobi.play.runner import Batch, EntryPoints, OnBatch, play_batch
+from asobi.play.tasks import Batch, EntryPoints, OnBatch, play_batch
 
 CONNECT_SECONDS = 5.0
 

@@ -1,8 +1,9 @@
 """Reading one variant file: YAML with the line and column of every value, and its header.
 
-Every problem is written ``FILE:LINE:COL: message`` (see :func:`fmt`); a file that is not
-UTF-8, not YAML or holds control characters is refused with its location. A repeated key is
-kept in :attr:`Doc.problems`, so that it is reported with the file's other problems.
+Every problem is written ``FILE:LINE:COL: message`` (see :mod:`asobi.variants.problems`); a
+file that is not UTF-8, not YAML or holds control characters is refused with its location. A
+repeated key is kept in :attr:`Doc.problems`, so that it is reported with the file's other
+problems.
 
 A variant file may come from anyone, so its size is bounded before it is used (the same bounds
 hold for any YAML read through :func:`parse_text`, such as the settings file): at most
@@ -20,9 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from asobi.errors import AsobiError
+from asobi.variants.problems import Location, VariantError, fmt
 from asobi.variants.schema import Path as DataPath
 
-Location = tuple[str, int, int]  # file, line, column (1-based)
+__all__ = [
+    "MAX_FILE_BYTES", "MAX_NESTING", "MAX_NODES", "MAX_SCALAR", "Doc", "Location",
+    "VariantError", "fmt", "parse_text", "read_doc",
+]
 
 MAX_FILE_BYTES = 128 * 1024
 """The largest variant file read, in bytes (the built-in ones are under 12 KiB)."""
@@ -36,14 +41,6 @@ MAX_SCALAR = 4_000
 """Characters of the longest single value (a description is a few hundred)."""
 
 
-class VariantError(AsobiError):
-    """One or more problems in variant files; ``problems`` holds each ``FILE:LINE:COL: msg``."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(problems))
-
-
 @dataclass
 class Doc:
     """One parsed file: its data and where each value stands."""
@@ -55,10 +52,6 @@ class Doc:
     key: str  # identity used for cycle detection
     problems: list[tuple[Location, str]] = field(default_factory=list)
     """Problems found while reading (a key given twice), reported with all the others."""
-
-
-def fmt(loc: Location, message: str) -> str:
-    return f"{loc[0]}:{loc[1]}:{loc[2]}: {message}"
 
 
 def parse_text(text: str, file: str) -> tuple[Any, dict[DataPath, Location]]:
@@ -79,9 +72,9 @@ def _parse(
         size = len(text.encode("utf-8", "replace"))
         if size > MAX_FILE_BYTES:
             raise VariantError([fmt((file, 1, 1), _too_big(f"{size:,}"))])
-    from asobi.variants.yamlread import parse  # PyYAML is imported when a file is first read
+    from asobi.variants.yamlread import Bounds, parse  # PyYAML: when a file is first read
 
-    data = parse(text, file, where, problems)
+    data = parse(text, file, where, problems, Bounds(MAX_NESTING, MAX_NODES, MAX_SCALAR))
     return data, where, problems
 
 

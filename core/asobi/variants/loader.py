@@ -31,7 +31,8 @@ import platformdirs
 from asobi.contract.model import GameInfo
 from asobi.errors import AsobiError
 from asobi.i18n import DEFAULT_LANG, LANGUAGES
-from asobi.variants.file import Doc, Location, VariantError, fmt, parse_text, read_doc
+from asobi.variants.file import Doc, parse_text, read_doc
+from asobi.variants.problems import Location, VariantError, fmt
 from asobi.variants.schema import Path as DataPath
 from asobi.variants.schema import did_you_mean
 

@@ -3,32 +3,43 @@ variant file, and the line and column of every value it reads.
 
 It is a module of its own so that PyYAML is imported when a YAML file is first read, not when
 ``asobi`` starts: listing the games reads none. :func:`asobi.variants.file.parse_text` and
-:func:`asobi.variants.file.read_doc` are the ways in; the bounds and the error messages are those
-module's (:data:`asobi.variants.file.MAX_NODES` and the others, read when a file is parsed).
+:func:`asobi.variants.file.read_doc` are the ways in; they pass the bounds
+(:data:`asobi.variants.file.MAX_NODES` and the others, read when a file is parsed), and the
+problems are told as :mod:`asobi.variants.problems` tells them.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
-from asobi.variants import file as variantfile
-from asobi.variants.file import Location, VariantError, fmt
+from asobi.variants.problems import Location, VariantError, fmt
 from asobi.variants.schema import Path as DataPath
 
 Problems = list[tuple[Location, str]]
 
 
-class BoundedLoader(yaml.SafeLoader):
-    """PyYAML's safe loader, refusing a document beyond :data:`~asobi.variants.file.MAX_NESTING`,
-    :data:`~asobi.variants.file.MAX_NODES` or :data:`~asobi.variants.file.MAX_SCALAR` as its
-    events are read, before the nodes and values are built from them (it also refuses an alias
-    inside its own anchor, which would make a value that holds itself)."""
+@dataclass(frozen=True)
+class Bounds:
+    """The most a document may hold: levels of mappings and lists (``nesting``), values
+    (``nodes``, aliases expanded) and characters of one value (``scalar``)."""
 
-    def __init__(self, text: str, file: str) -> None:
+    nesting: int
+    nodes: int
+    scalar: int
+
+
+class BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing a document beyond its :class:`Bounds` as its events are
+    read, before the nodes and values are built from them (it also refuses an alias inside its
+    own anchor, which would make a value that holds itself)."""
+
+    def __init__(self, text: str, file: str, bounds: Bounds) -> None:
         super().__init__(text)
         self._file = file
+        self._bounds = bounds
         self._total = 0
         self._open: list[tuple[str | None, int]] = []  # (anchor, total before it)
         self._sizes: dict[str, int] = {}  # anchor -> values it stands for
@@ -43,11 +54,7 @@ class BoundedLoader(yaml.SafeLoader):
         return VariantError([fmt((self._file, mark.line + 1, mark.column + 1), message)])
 
     def _count(self, event: Any) -> None:
-        nesting, nodes, scalar = (
-            variantfile.MAX_NESTING,
-            variantfile.MAX_NODES,
-            variantfile.MAX_SCALAR,
-        )
+        nesting, nodes, scalar = self._bounds.nesting, self._bounds.nodes, self._bounds.scalar
         if isinstance(event, yaml.AliasEvent):
             size = self._sizes.get(str(event.anchor))
             if size is None:
@@ -126,12 +133,14 @@ def _walk(
             _walk(loader, item, path + (i,), file, where, problems)
 
 
-def parse(text: str, file: str, where: dict[DataPath, Location], problems: Problems) -> Any:
+def parse(
+    text: str, file: str, where: dict[DataPath, Location], problems: Problems, bounds: Bounds
+) -> Any:
     """The data of the YAML ``text`` (None for an empty document), the location of each of its
     keys and items added to ``where`` and each repeated key to ``problems``;
-    :class:`~asobi.variants.file.VariantError` when it is not YAML or breaks a bound."""
+    :class:`~asobi.variants.problems.VariantError` when it is not YAML or breaks ``bounds``."""
     try:
-        loader = BoundedLoader(text, file)
+        loader = BoundedLoader(text, file, bounds)
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1
         col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1

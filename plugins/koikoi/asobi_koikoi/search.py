@@ -24,7 +24,6 @@ same one.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -32,6 +31,7 @@ from typing import Any
 
 from asobi.contract.model import Action, Reason
 from asobi.play.agents import BaseAgent
+from asobi.play.seeds import observation_rng
 
 from .ai_eval import DENY, Model, best_of, mask_value
 from .ai_game import GameValue
@@ -98,8 +98,7 @@ def decision_rng(seed: int, observation: Mapping[str, Any]) -> random.Random:
     text = json.dumps(
         {k: v for k, v in observation.items() if k != "recent"}, sort_keys=True, default=str
     )
-    digest = hashlib.blake2b(f"{seed}:{text}".encode(), digest_size=8).digest()
-    return random.Random(int.from_bytes(digest, "big"))
+    return observation_rng(seed, text)
 
 
 def policy_values(model: Model, view: View) -> Values:

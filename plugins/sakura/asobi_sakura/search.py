@@ -27,7 +27,6 @@ it judges what the game's rules judge (the gate rule, the tie-break, the last tr
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -36,6 +35,7 @@ from typing import Any
 
 from asobi.contract.model import Reason
 from asobi.play.agents import BaseAgent, level_name, parse_level
+from asobi.play.seeds import observation_rng
 from asobi_sakura import setup, turn
 from asobi_sakura.ai import finish_round, unseen_cards
 from asobi_sakura.ai_eval import standing
@@ -80,8 +80,7 @@ class Work:
 def decision_rng(seed: int, observation: Mapping[str, Any]) -> random.Random:
     """A generator depending only on the seed and what the seat sees now (hints are free)."""
     text = json.dumps(observation, sort_keys=True, default=str)
-    digest = hashlib.blake2b(f"{seed}:{text}".encode(), digest_size=8).digest()
-    return random.Random(int.from_bytes(digest, "big"))
+    return observation_rng(seed, text)
 
 
 def sample_world(
