@@ -4,12 +4,12 @@
     python tools/startup_time.py 9d35c89 d758708      # and two older commits beside it
 
 Each commit is checked out in a temporary ``git worktree`` and its package folders are put
-first on ``PYTHONPATH``, so the installed ``asobi`` script runs that commit's code (its entry
-points stay those of the installed distribution): the folders its ``pyproject.toml`` names
-(``packages.find``'s ``where``: ``core``, ``frontends``...), or, for a commit from before each
-folder held its package under its import name, links named as its ``package-dir`` table says
-(``asobi`` -> ``core/``...). This tree is found the same way, not by an editable install's
-finder.
+first on ``PYTHONPATH``, so that ``asobi games`` (run as the script does, :data:`LAUNCH`) runs
+that commit's code (its entry points stay those of the installed distribution): the folders
+its ``pyproject.toml`` names (``packages.find``'s ``where``: ``core``, ``frontends``...),
+or, for a commit from before each folder held its package under its import name, links named
+as its ``package-dir`` table says (``asobi`` -> ``core/``...). This tree is found the same
+way, not by an editable install's finder.
 The trees take turns, run after run, so that a busy machine slows them alike; the first
 ``--warm`` runs of each are not counted (they write the bytecode caches). Prints the median
 and the fastest of ``--runs`` (with ``--json``, as one JSON object: what tools/measure.py
@@ -69,13 +69,23 @@ def linked_tree(rev: str | None, work: Path, number: int) -> str:
     return os.pathsep.join(map(str, folders))
 
 
+LAUNCH = """import sys
+try:
+    from asobi.cli.main import main
+except ImportError:  # a tree from before the command line became the package asobi.cli
+    from asobi.cli import main
+sys.exit(main())"""
+"""What the ``asobi`` script does, for a tree of either layout: the installed script names this
+tree's entry point, which an older tree does not have."""
+
+
 def run_once(script: str, name: str, path: str) -> float:
     """Seconds one ``asobi games`` of the tree linked at ``path`` took (it must succeed: a
     failing start would be timed as a fast one)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = path
     start = time.perf_counter()
-    done = subprocess.run([script, "games"], env=env, cwd=tempfile.gettempdir(),
+    done = subprocess.run([script, "-c", LAUNCH, "games"], env=env, cwd=tempfile.gettempdir(),
                           capture_output=True, text=True, check=False)
     took = time.perf_counter() - start
     if done.returncode:
@@ -93,9 +103,9 @@ def main() -> int:
     args = parser.parse_args()
     if args.runs < 1 or args.warm < 0:
         refuse("--runs must be at least 1 and --warm at least 0")
-    script = shutil.which("asobi", path=str(Path(sys.executable).parent))
-    if script is None:
+    if shutil.which("asobi", path=str(Path(sys.executable).parent)) is None:
         refuse("no asobi script beside this python: run it with the .venv's python")
+    script = sys.executable
     work = Path(tempfile.mkdtemp(prefix="asobi-startup-"))
     try:
         trees = {"this tree": linked_tree(None, work, 0)}
