@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from asobi import conformance
 from asobi.errors import AsobiError
 from asobi.host import registry
+from asobi.play import records
 from asobi.play.session import rules_digest
 from asobi_sakura import engine
 from asobi_sakura.calibrate import play_game
-from asobi_sakura.records import replay
 from asobi_sakura.rules import SCHEMA, compile_rules, mapping_for_players
 from support.profiles import examples
 
@@ -190,11 +190,11 @@ def test_a_record_of_the_tuned_file_carries_its_rules_and_replays(game, tuned):
     compiled = compile_rules(rules)
     state = engine.new_game(compiled, 2, random.Random(5))
     deck = list(reversed(state.deck))
-    record = {"format": 1, "game": "sakura", "variant": "tuned.yaml", "seed": 5,
-              "seats": ["ai:easy", "ai:easy"],
+    record = {"format": 1, "game": "sakura", "variant": "tuned.yaml", "rules": rules,
+              "seed": 5, "seats": ["ai:easy", "ai:easy"],
               "setup": {"deck": [n for hand in state.hands for n in hand] + deck},
               "moves": []}
-    again = replay(rules, record)
+    again = records.replay(registry.discover(), record).state
     assert again.hands == state.hands and again.garden == state.garden
 
 
