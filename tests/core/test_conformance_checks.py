@@ -199,22 +199,42 @@ def test_an_unknown_check_is_refused_with_the_names_of_the_checks(good):
         check_game(good.game("highcard"), only=["replays"])
 
 
-def test_the_kit_steps_games_through_the_driver(good, monkeypatch):
+def test_the_kit_plays_through_the_driver_and_replays_through_the_replayer(good, monkeypatch):
+    """Games are stepped by the driver, as every frontend steps them; their records are
+    replayed by asobi.play.replayer, as ``asobi replay`` and the web replay them (so a game's
+    ``asobi_upgrade_record`` is checked on the records it writes)."""
+    from asobi.conformance import results
     from asobi.play.driver import Driver
+    from asobi.play.replayer import replay_moves
 
-    played = []
+    played, replayed = [], []
     real_play = Driver.play
 
     def counting(self, seat, action):
         played.append(seat)
         return real_play(self, seat, action)
 
+    def replaying(session, moves, *args, **kwargs):
+        for step in replay_moves(session, moves, *args, **kwargs):
+            replayed.append(step.seat)
+            yield step
+
     monkeypatch.setattr(Driver, "play", counting)
+    monkeypatch.setattr(results, "replay_moves", replaying)
     report = check_game(good.game("highcard"), players=4, games=2, only=["replay"])
-    assert len(played) == 2 * report["steps"] == 2 * 2 * 4  # each game, then its replay
+    assert len(played) == len(replayed) == report["steps"] == 2 * 4
+    assert played == replayed
 
 
 # --------------------------------------------------------------------------- failures
+
+
+def test_a_record_upgrade_that_skips_todays_moves_fails_replay(registry_of):
+    forgetful = registry_of({"forgetful": "support.toys:FORGETFUL"}).game("forgetful")
+    with pytest.raises(ConformanceError) as caught:
+        check_game(forgetful, players=2, games=1, only=["replay"])
+    assert caught.value.check == "replay"
+    assert "asobi_upgrade_record skips move 0" in str(caught.value)
 
 
 def test_a_failing_check_names_itself_and_says_how_to_run_it_alone(registry_of):

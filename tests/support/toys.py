@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -146,6 +147,21 @@ class EagerHighCard(HighCard):
         return [{"show": True}]
 
 
+class ForgetfulHighCard(HighCard):
+    """Its record upgrade skips every move, even of the records it writes today: the kit's
+    replay must catch it."""
+
+    name = "forgetful"
+
+    @hookimpl
+    def asobi_game_info(self):
+        return dataclasses.replace(HighCard.asobi_game_info(self), upgrades_records=True)
+
+    @hookimpl
+    def asobi_upgrade_record(self, record, state):
+        return [None] * len(record["moves"])
+
+
 class Incomplete:
     """Forgets most hooks."""
 
@@ -169,5 +185,6 @@ LEAKY = LeakyHighCard()
 LAZY = LazyHighCard()
 LOUD = LoudHighCard()
 EAGER = EagerHighCard()
+FORGETFUL = ForgetfulHighCard()
 INCOMPLETE = Incomplete()
 BROKEN = Broken()

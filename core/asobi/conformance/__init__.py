@@ -31,8 +31,9 @@ finished game. :data:`CHECKS` lists them, each with what it proves:
 * ``public-result``: ``asobi_result`` is public during play: it is the same in every world a
   seat cannot tell apart from the real one;
 * ``result``: the result has the replay-output shape of records.md;
-* ``replay``: replaying the record of each game (through JSON) gives the same events, move by
-  move, the same result and the same final observations; a difference is shown as its key
+* ``replay``: replaying the record of each game (through JSON, by the replayer ``asobi replay``
+  and the web use, the game's ``asobi_upgrade_record`` included) gives the same events, move
+  by move, the same result and the same final observations; a difference is shown as its key
   path and both values.
 
 A leak is reported with the observation key that gave it away. Failures raise

@@ -19,8 +19,7 @@ from asobi.conformance.model import (
     observations_of,
     to_json,
 )
-from asobi.errors import AsobiError
-from asobi.play.driver import Driver
+from asobi.play.replayer import ReplayError, replay_moves
 from asobi.play.session import Session, canonical
 
 
@@ -100,14 +99,18 @@ class Replay(Checker):
         played = observations_of(table.session, where)
         again = Session(game, table.session.variant, record["seats"], seed=record["seed"],
                         setup=record.get("setup"))
-        driver = Driver(again, {})
+        steps = replay_moves(again, record["moves"], record=record)  # the one replay path
         for index, move in enumerate(record["moves"]):
             try:
-                events = driver.play(move["seat"], move["action"])
-            except AsobiError as exc:
-                raise ConformanceError(f"{where}: replay refused move {index} "
-                                       f"{canonical(move['action'])}: {exc}") from None
-            found = difference(self.events[index], json.loads(to_json(events, "events", where)))
+                step = next(steps)
+            except ReplayError as exc:  # "move N (action): why"
+                raise ConformanceError(f"{where}: replay refused {exc}") from None
+            if step.skipped:
+                raise ConformanceError(
+                    f"{where}: asobi_upgrade_record skips move {index} "
+                    f"({canonical(move['action'])}) of a record this version just wrote")
+            found = difference(self.events[index],
+                               json.loads(to_json(step.events, "events", where)))
             if found is not None:
                 raise ConformanceError(
                     f"{where}: the replay of move {index} (seat {move['seat']} "
