@@ -324,7 +324,7 @@ def parse_move_times(output: str) -> dict[str, Any]:
 
 
 def parse_calibrate(output: str) -> dict[str, Any]:
-    """``python -m asobi_sakura.calibrate``: one JSON line per player count; with one count,
+    """``python tools/sakura_calibrate.py``: one JSON line per player count; with one count,
     its statistics (rounds_mean, bumps_per_painter...), with more, prefixed pN_."""
     lines = [_json(line) for line in output.splitlines() if line.strip()]
     if len(lines) == 1:

@@ -24,7 +24,7 @@ HEAVY = (
     # what the games need only to play, bench or measure
     "asobi_koikoi.search", "asobi_koikoi.bench", "asobi_koikoi.measures", "asobi_koikoi.view",
     "asobi_koikoi.rulespage", "asobi_koikoi.narration",
-    "asobi_sakura.search", "asobi_sakura.calibrate", "asobi_sakura.measures",
+    "asobi_sakura.search", "asobi_sakura.bench", "asobi_sakura.measures",
     "asobi_sakura.view", "asobi_sakura.rulestext",
     # the core's tools
     "asobi.arena", "asobi.lab", "asobi.scaffold", "asobi.play.runner", "asobi.play.ray_runner",

@@ -19,15 +19,11 @@ from asobi import conformance
 from asobi.errors import AsobiError
 from asobi.host import registry
 from asobi.play import records
-from asobi.play.session import rules_digest
+from asobi.play.driver import Driver
+from asobi.play.session import Session, rules_digest
 from asobi_sakura import engine
-from asobi_sakura.calibrate import play_game
 from asobi_sakura.rules import SCHEMA, compile_rules, mapping_for_players
 from support.profiles import examples
-
-from .conftest import standard_mapping
-
-STANDARD = standard_mapping()
 
 SHORT_PATH = ["gate", "3 plain", "bridge", "torii", "6 plain", "tree", "3 plain", "bridge",
               "3 plain", "tree", "2 plain", "bridge", "1 plain", "bridge", "2 plain", "tree"]
@@ -160,10 +156,13 @@ def test_tuned_variant_sets_two_five_and_six_players_only(tuned, mapping):
 
 @settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.sampled_from([3, 4]), seed=st.integers(0, 2**32))
-def test_tuned_games_of_three_or_four_are_standard_games(tuned, players, seed):
-    mine = play_game(compile_rules(tuned.rules), players, seed, level="easy")
-    theirs = play_game(compile_rules(STANDARD), players, seed, level="easy")
-    assert engine.result(mine) == engine.result(theirs)
+def test_tuned_games_of_three_or_four_are_standard_games(game, tuned, players, seed):
+    seats = ["ai:easy"] * players
+    mine = Session(game, tuned, seats, seed=seed)
+    theirs = Session(game, game.load_variant("standard"), seats, seed=seed)
+    Driver(mine).run()
+    Driver(theirs).run()
+    assert engine.result(mine.state) == engine.result(theirs.state)
 
 
 @settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])

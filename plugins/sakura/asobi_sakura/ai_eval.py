@@ -2,7 +2,7 @@
 
 A finished game is judged by the scoring itself (:func:`asobi_sakura.scoring.winner_of`: most
 tokens, ties to the tied seat closest to the Emperor). A game still in play is judged by a
-small win model fitted on self-play (:mod:`asobi_sakura.ai_fit`): each seat gets a strength
+small win model fitted on self-play (``tools/sakura_ai_fit.py``): each seat gets a strength
 ``u``, its reading of the position in tokens (:func:`asobi_sakura.ai_value.value`: its tokens
 plus the promise of the next tree, read as the scoring places the painters, ``gate_ties``
 included) times a weight that grows as fewer trees are left to score; its chance to win is
@@ -36,7 +36,9 @@ WEIGHTS: dict[int, tuple[float, ...]] = {
     1: (0.489,),
 }
 """The win model's weights (in the order of :data:`FEATURES`) by the number of trees left
-to score. Fitted by ``python -m asobi_sakura.ai_fit`` on games between normal players."""
+to score. Fitted by ``python -m asobi_sakura.ai_fit`` (now ``tools/sakura_ai_fit.py``, whose
+games play through the core's driver) on games between normal players stepped through the
+engine by hand."""
 
 
 def features(state: State) -> list[tuple[float, ...]]:

@@ -153,9 +153,9 @@ def asobi_agent(
 
 @hookimpl
 def asobi_bench(rules: Mapping[str, Any], seconds: float, seed: int) -> dict[str, Any]:
-    from asobi_sakura import calibrate
+    from asobi_sakura import bench
 
-    return calibrate.bench(rules, seconds, seed)
+    return bench.bench(rules, seconds, seed)
 
 
 @hookimpl(optionalhook=True)  # the web frontend's hook: there only when it is installed

@@ -1,13 +1,19 @@
-"""Fitting the hard AI's win model (:data:`asobi_sakura.ai_eval.WEIGHTS`) on self-play.
+"""Fitting the hard Sakura AI's win model (:data:`asobi_sakura.ai_eval.WEIGHTS`) on self-play.
 
-    python -m asobi_sakura.ai_fit --players 2 3 4 5 6 --games 300 --seed 1
+    python tools/sakura_ai_fit.py --players 2 3 4 5 6 --games 300 --seed 1
 
-plays games between normal players straight through the engine, notes the features of every
-seat (:func:`asobi_sakura.ai_eval.features`) at the start of every round together with who
-won the game in the end, and fits, for each number of trees left, the weights of a
-conditional logit: a seat's chance to win is ``exp(w . x_seat)`` over the sum for all seats.
-It prints the weights to put in ai_eval.py and the fit's log-likelihood per position against
-the even chance (every seat ``1 / players``). Games that end in a draw are left out.
+plays games between normal players of the standard variant through the core (a
+:class:`asobi.play.session.Session` with ``ai:normal`` in every seat, stepped by its
+:class:`asobi.play.driver.Driver`), notes the features of every seat
+(:func:`asobi_sakura.ai_eval.features`, read from the session's state) at the start of every
+round together with who won the game in the end, and fits, for each number of trees left, the
+weights of a conditional logit: a seat's chance to win is ``exp(w . x_seat)`` over the sum for
+all seats. It prints the weights to put in ai_eval.py and the fit's log-likelihood per position
+against the even chance (every seat ``1 / players``). Games that end in a draw are left out.
+
+The weights now in ai_eval.py were fitted with this script's earlier form,
+``python -m asobi_sakura.ai_fit``, which stepped the engine by hand with its own seeding: the
+same games played through the driver are other games, and give weights a little different.
 """
 
 from __future__ import annotations
@@ -15,45 +21,37 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 from collections.abc import Sequence
 
-from asobi_sakura import turn
-from asobi_sakura.ai import make_agent
+from asobi.host.registry import Game, discover
+from asobi.play.driver import Driver
+from asobi.play.session import Session
+from asobi.variants.loader import Variant
 from asobi_sakura.ai_eval import FEATURES, features
-from asobi_sakura.calibrate import standard_rules
-from asobi_sakura.observe import observation
-from asobi_sakura.rules import Rules, compile_rules
 from asobi_sakura.scoring import winner_of
-from asobi_sakura.setup import new_game
-from asobi_sakura.state import PICK
+from asobi_sakura.state import PICK, State
 
 Sample = tuple[list[tuple[float, ...]], int]
 """One position: the features of every seat, and the seat that went on to win."""
 
 
-def play_and_note(rules: Rules, players: int, seed: int) -> dict[int, list[Sample]]:
-    """One game between normal players; its positions at the start of each round, by trees
-    left to score (empty if the game ended in a draw)."""
-    rng = random.Random(seed)
-    state = new_game(rules, players, rng)
-    agents = [make_agent("normal", s, rules, players, seed * 31 + s) for s in range(players)]
+def play_and_note(
+    game: Game, variant: Variant, players: int, seed: int
+) -> dict[int, list[Sample]]:
+    """One game between normal players, seeded with ``seed``; its positions at the start of
+    each round, by trees left to score (empty if the game ended in a draw)."""
+    session = Session(game, variant, ["ai:normal"] * players, seed=seed)
+    driver = Driver(session)
     noted: list[tuple[int, list[tuple[float, ...]]]] = []
     last_round = 0
-    while True:
-        seats = turn.to_act(state)
-        if not seats:
-            break
+    for seat in driver.turns():
+        state: State = session.state
         if state.phase == PICK and state.round != last_round:
             last_round = state.round
             left = sum(1 for done in state.scored if not done)
             noted.append((left, features(state)))
-        seat = seats[0]
-        legal = turn.legal_actions(state, seat)
-        agent = agents[seat]
-        assert agent is not None
-        turn.apply(state, seat, agent.choose(observation(state, seat), legal))
-    winner = winner_of(state)
+        driver.play(seat, driver.decide(seat))
+    winner = winner_of(session.state)
     found: dict[int, list[Sample]] = {}
     if winner is None:
         return found
@@ -119,11 +117,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=300, help="games per number of players")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    rules = compile_rules(standard_rules())
+    game = discover().game("sakura")
+    variant = game.load_variant("standard")
     by_left: dict[int, list[Sample]] = {}
     for players in args.players:
         for g in range(args.games):
-            found = play_and_note(rules, players, args.seed * 1_000_003 + players * 10_007 + g)
+            seed = args.seed * 1_000_003 + players * 10_007 + g
+            found = play_and_note(game, variant, players, seed)
             for left, samples in found.items():
                 by_left.setdefault(left, []).extend(samples)
     weights: dict[int, list[float]] = {}
