@@ -274,6 +274,26 @@ def test_goofspiel_passes_the_conformance_kit(from_source):
     check_game(game, variant="split", players=3, games=2)
 
 
+def test_goofspiel_tells_every_event_to_a_watcher_too(from_source):
+    """With no person at the table (``--players ai:random,ai:random``) the text frontend
+    tells the events to nobody's seat (``seat=None``): ties included, nothing raises."""
+    from asobi.play.session import Session
+
+    game = from_source(goofspiel=GOOFSPIEL).game("goofspiel")
+    told = set()
+    for seed in range(12):
+        session = Session(game, game.load_variant("standard"), ["ai:random"] * 2, seed=seed)
+        rng = __import__("random").Random(seed)
+        while not session.finished:
+            seat = session.to_act()[0]
+            for event in session.apply(seat, rng.choice(session.legal_actions(seat))):
+                line = game.hooks.describe_event(event, None, "en")
+                if line is not None:
+                    assert "you" not in line.lower(), line
+                    told.add(line)
+    assert any("a tie" in t for t in told) and any("takes" in t for t in told), told
+
+
 # --------------------------------------------------------------------------- a fresh venv
 
 

@@ -108,7 +108,9 @@ def asobi_describe_action(
 
 
 @hookimpl
-def asobi_describe_event(event: Mapping[str, Any], seat: int, lang: str) -> str | None:
+def asobi_describe_event(
+    event: Mapping[str, Any], seat: int | None, lang: str
+) -> str | None:
     return view.event_text(event, seat, lang)
 
 

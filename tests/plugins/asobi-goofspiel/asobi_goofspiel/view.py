@@ -22,24 +22,23 @@ def cards_text(cards: list[int], _: Tr) -> str:
     return " ".join(str(card) for card in cards) if cards else _("none")
 
 
-def seat_name(seat: int, me: int, _: Tr) -> str:
+def seat_name(seat: int, me: int | None, _: Tr) -> str:
     return _("you") if seat == me else _("seat {n}").format(n=seat + 1)
 
 
-def round_text(unit: Mapping[str, Any], me: int, _: Tr) -> str:
+def round_text(unit: Mapping[str, Any], me: int | None, _: Tr) -> str:
     """``prize 7, bids you 5, seat 2 9: seat 2 takes 7``."""
     bids = ", ".join(f"{seat_name(s, me, _)} {bid}" for s, bid in enumerate(unit["bids"]))
     winner = unit["winner"]
-    if winner == me:
+    if winner is None:  # a tie (and `me` is None for a watcher: no seat is "you" then)
+        shared = max(unit["points"]) > 0
+        outcome = _("a tie: the prize is shared") if shared else _("a tie: nobody takes it")
+    elif winner == me:
         outcome = _("you take {points}").format(points=unit["points"][winner])
-    elif winner is not None:
+    else:
         outcome = _("{who} takes {points}").format(
             who=seat_name(winner, me, _), points=unit["points"][winner]
         )
-    elif max(unit["points"]) > 0:
-        outcome = _("a tie: the prize is shared")
-    else:
-        outcome = _("a tie: nobody takes it")
     return _("prize {prize}, bids {bids}: {outcome}").format(
         prize=unit["prize"], bids=bids, outcome=outcome
     )
@@ -76,7 +75,7 @@ def action_label(action: Mapping[str, Any], lang: str) -> str:
     return _("Bid {card}").format(card=action["bid"])
 
 
-def event_text(event: Mapping[str, Any], seat: int, lang: str) -> str | None:
+def event_text(event: Mapping[str, Any], seat: int | None, lang: str) -> str | None:
     _ = _tr(lang)
     if event["type"] == "bid":
         if event["seat"] == seat:
