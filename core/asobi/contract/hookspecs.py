@@ -349,15 +349,15 @@ def asobi_agent(
 
 
 @hookspec
-def asobi_agent_levels(game: str, info: GameInfo, resamples: bool) -> list[str] | None:
+def asobi_agent_levels(game: str, info: GameInfo) -> list[str] | None:
     """Return the AI levels this plugin adds to ``game`` (its name, e.g. ``"koikoi"``), or
     ``None``. Every plugin's levels are listed after the game's own ones (``asobi games``,
     the web lobby, errors about ``--players``). Not called for the game's own levels: those
     are ``GameInfo.ai_levels``.
 
     What a plugin may need to decide is given, so that listing needs no look-up of the game:
-    ``info``, the game's :class:`asobi.contract.model.GameInfo`, and ``resamples``, whether its
-    :func:`asobi_resample` deals a world from a seat's observation (what a search needs). An
+    ``info``, the game's :class:`asobi.contract.model.GameInfo` (``info.resamples``: whether its
+    :func:`asobi_resample` deals a world from a seat's observation, what a search needs). An
     implementation takes only the arguments it uses (``asobi_agent_levels(game)`` is fine)."""
 
 

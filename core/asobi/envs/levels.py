@@ -59,8 +59,8 @@ class OpenSpielLevels:
         self._lock = threading.RLock()
 
     @hookimpl
-    def asobi_agent_levels(self, info: GameInfo, resamples: bool) -> list[str] | None:
-        if not resamples or not openspiel_installed():
+    def asobi_agent_levels(self, info: GameInfo) -> list[str] | None:
+        if not info.resamples or not openspiel_installed():
             return None
         return [ISMCTS] if info.hides_information else [ISMCTS, MCTS]
 

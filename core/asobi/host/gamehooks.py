@@ -299,12 +299,12 @@ class GameHooks(ToolHooks):
         name (for :func:`asobi.host.faults.guard_agent`); the game when none was built yet."""
         return self._providers.get(level) or (self.distribution or self.name, None)
 
-    def agent_levels(self, info: GameInfo, resamples: bool) -> list[str]:
+    def agent_levels(self, info: GameInfo) -> list[str]:
         """Levels added by plugins (the core's ``search`` among them), in plugin order; a
         plugin answering anything but a list of names is skipped with a warning. ``info``
-        (the game's) and ``resamples`` (:meth:`can_resample`) are given to the plugins."""
+        (the game's) is given to the plugins."""
         levels: list[str] = []
-        given = {"info": info, "resamples": resamples}
+        given = {"info": info}
         answers = self._listed("asobi_agent_levels", str_list, "a list of str (level names)",
                                reversed(self._impls("asobi_agent_levels")), given)
         for answer in answers:

@@ -81,7 +81,7 @@ class Game:
     # ------------------------------------------------------------------ AI levels
     def ai_levels(self) -> list[str]:
         """Every AI level a seat may take: ``random``, the game's own, then plugins' levels."""
-        added = self.hooks.agent_levels(self.info, self.hooks.can_resample())
+        added = self.hooks.agent_levels(self.info)
         return list(dict.fromkeys(("random", *self.info.ai_levels, *added)))
 
     @property
