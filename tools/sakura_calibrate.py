@@ -25,7 +25,8 @@ import statistics
 from typing import Any
 
 from asobi.host.registry import Registry, discover
-from asobi.play.runner import GameTask, batches, make_runner
+from asobi.play.runner import make_runner
+from asobi.play.tasks import GameTask, batches
 
 GAME = "sakura"
 

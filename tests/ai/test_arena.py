@@ -6,8 +6,9 @@ import math
 
 import pytest
 
-from asobi.arena import block_seed, format_text, mean_ci, percentile, run_arena, seatings
+from asobi.arena import format_text, mean_ci, percentile, run_arena, seatings
 from asobi.errors import AsobiError
+from asobi.play.seeds import block_seed
 
 
 def test_two_players_play_each_deal_twice_with_seats_swapped(ai_registry):

@@ -13,7 +13,8 @@ from asobi.arena import run_arena
 from asobi.errors import AsobiError
 from asobi.play import records
 from asobi.play.ray_runner import check_address, missing_plugins, plugin_versions
-from asobi.play.runner import GameTask, LocalRunner, batches, make_runner
+from asobi.play.runner import LocalRunner, make_runner
+from asobi.play.tasks import GameTask, batches
 
 
 @pytest.mark.slow

@@ -25,11 +25,12 @@ pytest.importorskip("open_spiel")
 
 from asobi.envs.bots import ISMCTS, SpielAgent  # noqa: E402
 from asobi.envs.episode import outcome  # noqa: E402
-from asobi.envs.spiel import Catalogue, deal_seed  # noqa: E402
+from asobi.envs.spiel import Catalogue  # noqa: E402
 from asobi.envs.spiel_state import dealt  # noqa: E402
 from asobi.errors import AsobiError  # noqa: E402
 from asobi.play.agents import RandomAgent  # noqa: E402
 from asobi.play.driver import Driver  # noqa: E402
+from asobi.play.seeds import spiel_deal_seed  # noqa: E402
 from asobi.play.session import Session  # noqa: E402
 
 SETTINGS = settings(max_examples=examples(8), deadline=None,
@@ -116,7 +117,7 @@ def test_a_sequential_game_asks_the_seats_in_the_drivers_order(games, catalogue,
                                          "dynamics": "sequential", "deals": 1})
     state = spiel.new_initial_state()
     state.apply_action(0)
-    session = Session(game, loaded, ["human"] * players, seed=deal_seed(0, 0))
+    session = Session(game, loaded, ["human"] * players, seed=spiel_deal_seed(0, 0))
     driver = Driver(session, {s: RandomAgent(seed + s) for s in range(players)})
     encoding = spiel.spec.encoding
     for seat in driver.turns():

@@ -17,8 +17,8 @@ from starlette.testclient import TestClient
 from asobi.cli.main import main
 from asobi.host.registry import Registry
 from asobi.play.driver import Driver
-from asobi.play.runner import Batch, GameTask, play_game
 from asobi.play.session import Session
+from asobi.play.tasks import Batch, GameTask, play_game
 from asobi.variants import loader as variants
 from asobi_frontends.web.app import create_app
 from asobi_frontends.web.options import ServerOptions

@@ -21,12 +21,12 @@ runner (:mod:`asobi.play.runner`).
 from __future__ import annotations
 
 from asobi.arena.command import add_arena_command, add_runner_options, cmd_arena
-from asobi.arena.plan import block_seed, block_tasks, seatings
+from asobi.arena.plan import block_tasks, seatings
 from asobi.arena.report import format_text, rich_progress, run_arena
 from asobi.arena.stats import mean_ci, percentile, summarize
 
 __all__ = [
-    "add_arena_command", "add_runner_options", "block_seed", "block_tasks", "cmd_arena",
+    "add_arena_command", "add_runner_options", "block_tasks", "cmd_arena",
     "format_text", "mean_ci", "percentile", "rich_progress", "run_arena", "seatings",
     "summarize",
 ]

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from asobi.play.seeds import block_seed, game_seed
 from asobi.play.tasks import GameTask
 
-__all__ = ["block_seed", "block_tasks", "seatings"]
+__all__ = ["block_tasks", "seatings"]
 
 
 def seatings(players: int) -> list[list[int]]:

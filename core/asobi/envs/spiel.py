@@ -35,7 +35,7 @@ from asobi.envs.setting import Setting, default_players, resolve
 from asobi.envs.survey import Survey, survey
 from asobi.errors import AsobiError
 from asobi.host.registry import Game, Registry
-from asobi.play.seeds import spiel_deal_seed as deal_seed
+from asobi.play.seeds import spiel_deal_seed
 from asobi.play.session import canonical
 
 PREFIX = "python_asobi_"
@@ -179,12 +179,12 @@ class AsobiGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
         super().__init__(game_type(spec.setting.game, spec), info, dict(params))
         self.spec = spec
         self.dealt = 0
-        """Games dealt so far in sampled chance (the next one is ``deal_seed(rng_seed,
+        """Games dealt so far in sampled chance (the next one is ``spiel_deal_seed(rng_seed,
         dealt)``)."""
 
     def next_seed(self) -> int:
         """The seed of the next game of sampled chance."""
-        seed = deal_seed(self.spec.rng_seed, self.dealt)
+        seed = spiel_deal_seed(self.spec.rng_seed, self.dealt)
         self.dealt += 1
         return seed
 

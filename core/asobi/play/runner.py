@@ -5,7 +5,7 @@ game's seed), cut into batches and played as :mod:`asobi.play.tasks` says. Every
 a game comes from its own seed, never from the worker that plays it, so the same tasks give the
 same games in one process, in a pool of processes (:class:`LocalRunner`) or on a Ray cluster
 (:mod:`asobi.play.ray_runner`), in any order. Results come back in batches and are put back in
-task order by the caller. The names of :mod:`asobi.play.tasks` are offered here too.
+task order by the caller.
 """
 
 from __future__ import annotations
@@ -22,20 +22,7 @@ from typing import Any, Protocol
 from asobi.contract.measures import Measure
 from asobi.errors import AsobiError
 from asobi.host.registry import Registry
-from asobi.play.tasks import (
-    Batch,
-    EntryPoints,
-    GameTask,
-    OnBatch,
-    batches,
-    play_batch,
-    play_game,
-)
-
-__all__ = [
-    "Batch", "EntryPoints", "GameTask", "LocalRunner", "OnBatch", "Runner", "batches",
-    "make_runner", "play_batch", "play_game",
-]
+from asobi.play.tasks import Batch, OnBatch, play_batch, play_game
 
 
 class Runner(Protocol):
