@@ -178,8 +178,9 @@ class Registry:
         name = f"game:{ep.name}"
         try:
             pm.register(plugin, name=name)
+            implemented = _hooks_of(pm, plugin)
             renamed = [f"`{old}` (now `{new}`)" for old, new in hookspecs.RENAMED.items()
-                       if old in _hooks_of(pm, plugin)]
+                       if old in implemented]
             if not renamed:
                 pm.check_pending()  # hooks that no spec knows are a broken contract
         except Exception as exc:
