@@ -153,7 +153,7 @@ class Defaults:
         from asobi.play.bench import random_games_through_hooks
 
         players = self.hooks.info().min_players
-        return random_games_through_hooks(self.hook, rules, players, seconds, seed)
+        return random_games_through_hooks(self.hooks, rules, players, seconds, seed)
 
     @hookimpl(trylast=True)
     def asobi_pinned_setup(

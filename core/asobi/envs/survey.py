@@ -14,7 +14,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from asobi.contract.model import Action
 from asobi.host.registry import Game
+from asobi.play.playout import playout
 from asobi.play.session import Session, canonical
 from asobi.variants.loader import Variant
 
@@ -36,7 +38,7 @@ class Survey:
     """Whether several seats were ever to act at once."""
     perfect_information: bool
     """Whether nothing was ever hidden from any seat: two worlds a seat cannot tell from the
-    real one (``asobi_hidden_variant``) always looked the same to every seat and went on the
+    real one (``asobi_resample``) always looked the same to every seat and went on the
     same way when played the same way."""
     observations: tuple[dict[str, Any], ...] = ()
     """Observations seen on the way (kept when asked for: the generic layout learns from
@@ -46,52 +48,66 @@ class Survey:
 def survey(game: Game, variant: Variant, players: int, keep_observations: bool = False,
            games: int = SURVEY_GAMES) -> Survey:
     """Play ``games`` random games of ``game`` and tell what they showed."""
-    largest = 1
-    simultaneous = False
-    perfect = True
-    seen: list[dict[str, Any]] = []
+    notes = _Notes(game, players, keep_observations)
     for number in range(games):
         session = Session(game, variant, ["human"] * players, seed=number, observers=False)
-        rng = random.Random(number)
-        if keep_observations:
-            seen.extend(session.observation(seat) for seat in range(players))
-        moves = 0
-        while acting := session.to_act():
-            simultaneous = simultaneous or len(acting) > 1
-            seat = acting[0]
-            legal = session.legal_actions(seat)
-            largest = max(largest, len(legal))
-            if keep_observations:
-                seen.append(session.observation(seat))
-            if perfect and number == 0 and moves % TWIN_EVERY == 0:
-                perfect = not _hides_something(game, session.state, players, moves)
-            session.apply(seat, legal[rng.randrange(len(legal))])
-            moves += 1
-        if keep_observations:
-            seen.extend(session.observation(seat) for seat in range(players))
-    return Survey(largest, simultaneous, perfect, tuple(seen))
+        notes.look_for_hidden = number == 0
+        notes.all_seats(session.state)
+        playout(game.hooks, session.state, random.Random(number), visit=notes.visit)
+        notes.all_seats(session.state)
+    return Survey(notes.largest, notes.simultaneous, notes.perfect, tuple(notes.seen))
+
+
+class _Notes:
+    """What a survey notes of each decision on the way (:func:`asobi.play.playout.playout`
+    calls :meth:`visit`)."""
+
+    def __init__(self, game: Game, players: int, keep_observations: bool) -> None:
+        self.game = game
+        self.players = players
+        self.keep_observations = keep_observations
+        self.largest = 1
+        self.simultaneous = False
+        self.perfect = True
+        self.look_for_hidden = False
+        self.seen: list[dict[str, Any]] = []
+
+    def all_seats(self, state: Any) -> None:
+        if self.keep_observations:
+            self.seen.extend(self.game.hooks.observation(state, seat)
+                             for seat in range(self.players))
+
+    def visit(self, state: Any, acting: list[int], legal: list[Action], moves: int) -> None:
+        self.simultaneous = self.simultaneous or len(acting) > 1
+        self.largest = max(self.largest, len(legal))
+        if self.keep_observations:
+            self.seen.append(self.game.hooks.observation(state, acting[0]))
+        if self.perfect and self.look_for_hidden and moves % TWIN_EVERY == 0:
+            self.perfect = not _hides_something(self.game, state, self.players, moves)
 
 
 def _hides_something(game: Game, state: Any, players: int, salt: int) -> bool:
     """Whether some seat cannot tell ``state`` from a world that differs: two of its hidden
-    variants look different to some seat, now or after the same moves."""
+    variants look different to some seat, now or after the same moves (the same random
+    choices, for :data:`TWIN_STEPS` moves)."""
     hooks = game.hooks
     for seat in range(players):
         twins = [hooks.hidden_variant(state, seat, random.Random(f"{salt}:{seat}:{k}"))
                  for k in (1, 2)]
-        choices = random.Random(salt)
-        for _ in range(TWIN_STEPS):
-            looks = [_looks(game, twin, players) for twin in twins]
-            if looks[0] != looks[1]:
-                return True
-            acting = hooks.to_act(twins[0])
-            if not acting:
-                break
-            legal = hooks.legal_actions(twins[0], acting[0])
-            pick = choices.randrange(len(legal))
-            for twin in twins:
-                hooks.apply(twin, acting[0], legal[pick])
+        if _course(game, twins[0], players, salt) != _course(game, twins[1], players, salt):
+            return True
     return False
+
+
+def _course(game: Game, state: Any, players: int, salt: int) -> list[tuple[str, ...]]:
+    """How ``state`` looks (:func:`_looks`) before each of :data:`TWIN_STEPS` random moves
+    drawn from ``salt``, and at the end when the game ends sooner."""
+    seen: list[tuple[str, ...]] = []
+    made = playout(game.hooks, state, random.Random(salt), TWIN_STEPS,
+                   lambda now, acting, legal, moves: seen.append(_looks(game, now, players)))
+    if made < TWIN_STEPS:
+        seen.append(_looks(game, state, players))
+    return seen
 
 
 def _looks(game: Game, state: Any, players: int) -> tuple[str, ...]:

@@ -23,10 +23,8 @@ from typing import Any
 
 from asobi.envs.setting import Setting
 from asobi.errors import AsobiError
+from asobi.play.playout import playout
 from asobi.play.session import SeatSpec, Session
-
-STEP_LIMIT = 100_000
-"""Moves a random playout makes at most before it stops and the result is read as it is."""
 
 
 @dataclass(frozen=True)
@@ -104,16 +102,9 @@ class World:
             self.setting.game.hooks.apply(self._state, seat, action)
 
     def playout(self, rng: random.Random) -> dict[str, Any]:
-        """Play random legal moves to the end (or :data:`STEP_LIMIT` moves) and return the
-        result. Used on worlds a search is about to throw away."""
-        hooks = self.setting.game.hooks
-        for _ in range(STEP_LIMIT):
-            acting = self.to_act()
-            if not acting:
-                break
-            seat = acting[0]
-            legal = hooks.legal_actions(self.state, seat)
-            self.apply(seat, legal[rng.randrange(len(legal))])
+        """Play random legal moves to the end (:func:`asobi.play.playout.playout`) and return
+        the result. Used on worlds a search is about to throw away: the moves go unrecorded."""
+        playout(self.setting.game.hooks, self.state, rng)
         return self.result()
 
     def record(self) -> dict[str, Any] | None:

@@ -8,27 +8,25 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from asobi.contract.model import SetupContext
+from asobi.play.playout import playout
 from asobi.variants.loader import Variant
 
 if TYPE_CHECKING:  # the game's manager (asobi.contract.defaults) calls this module
+    from asobi.host.gamehooks import GameHooks
     from asobi.host.registry import Game
 
 
 def random_games_through_hooks(
-    hook: Any, rules: Mapping[str, Any], players: int, seconds: float, seed: int
+    hooks: GameHooks, rules: Mapping[str, Any], players: int, seconds: float, seed: int
 ) -> dict[str, Any]:
     """The default ``asobi_bench``: random games of ``players`` seats through the hooks."""
     rng = random.Random(seed)
     count = 0
     start = time.perf_counter()
     while True:
-        state = hook.asobi_setup(
-            ctx=SetupContext(rules=rules, players=players, rng=random.Random(rng.random()))
-        )
-        while to_act := hook.asobi_to_act(state=state):
-            seat = to_act[0]
-            legal = hook.asobi_legal_actions(state=state, seat=seat)
-            hook.asobi_apply(state=state, seat=seat, action=legal[rng.randrange(len(legal))])
+        state = hooks.setup(
+            SetupContext(rules=rules, players=players, rng=random.Random(rng.random())))
+        playout(hooks, state, rng)
         count += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:

@@ -18,12 +18,13 @@ from typing import Any
 from asobi.contract.model import Action, Reason
 from asobi.host.gamehooks import GameHooks
 from asobi.play.agents import BaseAgent
+from asobi.play.playout import playout
 
 WORLDS_PER_SECOND = 60
 """Sampled games per legal move that one second of budget buys (a fixed rate, not a clock)."""
 DEFAULT_BUDGET = 0.5
 MAX_STEPS = 20_000
-"""Moves a random playout may take before it is scored as it stands."""
+"""Moves a playout may take before it is scored as it stands."""
 
 
 class SearchAgent(BaseAgent):
@@ -67,13 +68,7 @@ class SearchAgent(BaseAgent):
         hooks = self.hooks
         state = hooks.resample(observation, self.seat, self.rules, self.players, rng)
         hooks.apply(state, self.seat, action)
-        for _ in range(MAX_STEPS):
-            to_act = hooks.to_act(state)
-            if not to_act:
-                break
-            seat = to_act[0]
-            legal = hooks.legal_actions(state, seat)
-            hooks.apply(state, seat, legal[rng.randrange(len(legal))])
+        playout(hooks, state, rng, MAX_STEPS)
         scores = hooks.result(state).get("scores") or [0] * self.players
         others = [s for i, s in enumerate(scores) if i != self.seat]
         return float(scores[self.seat] - (max(others) if others else 0))
