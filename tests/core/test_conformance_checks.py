@@ -20,6 +20,7 @@ from asobi.conformance import CHECK_NAMES, ConformanceError, check_game, differe
 from asobi.conformance.model import MISSING
 from asobi.contract.model import GameInfo
 from asobi.errors import AsobiError
+from asobi.host.faults import PluginFault
 from asobi.variants.schema import Int, Struct
 
 hookimpl = pluggy.HookimplMarker("asobi")
@@ -282,8 +283,10 @@ def test_a_result_that_shows_hidden_cards_during_play_fails_public_result(toy):
 
 def test_a_hook_that_raises_inside_a_check_is_marked_with_the_check(toy):
     game = toy(SpeechlessLabels, "speechless")
-    with pytest.raises(KeyError) as caught:
+    with pytest.raises(PluginFault) as caught:
         check_game(game, players=2, games=1)
+    assert "`asobi_describe_action` raised KeyError" in str(caught.value)
+    assert isinstance(caught.value.__cause__, KeyError)
     assert "(raised while the conformance check 'views' ran)" in caught.value.__notes__
     check_game(game, players=2, games=1, only=[n for n in CHECK_NAMES if n != "views"])
 

@@ -14,6 +14,7 @@ import sys
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
+import pluggy
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -129,6 +130,37 @@ def test_a_game_hook_that_raises_or_answers_the_wrong_type_names_the_game(monkey
     assert len(session.moves) == 2
 
 
+class Audit:
+    """A hook wrapper around the scoring hook: it sees what pluggy's loop gives back."""
+
+    def __init__(self):
+        self.seen = []
+
+    @pluggy.HookimplMarker("asobi")(wrapper=True)
+    def asobi_adjust_points(self, game, unit):
+        try:
+            answers = yield
+        except PluginFault as caught:
+            self.seen.append(("fault", caught.culprit))
+            raise
+        self.seen.append(("answers", answers))
+        return answers
+
+
+def test_hook_wrappers_run_and_see_the_fault_named_after_the_plugin_that_failed(monkeypatch):
+    audit = Audit()
+    session = tally()
+    session.game.manager.register(audit, name="plugin:audit")
+    play_out(session)
+    assert audit.seen == [("answers", [])]  # pluggy's own loop ran: nobody adjusts, unprovoked
+    fault(monkeypatch, "adjust-raise")
+    session = tally()
+    session.game.manager.register(audit, name="plugin:audit")
+    with pytest.raises(PluginFault, match=r"`asobi_adjust_points` raised KeyError"):
+        play_out(session)
+    assert audit.seen[-1] == ("fault", PLUGIN)
+
+
 def test_a_user_error_from_a_hook_stays_a_user_error():
     session = tally()
     with pytest.raises(AsobiError, match="illegal action"):
@@ -166,10 +198,10 @@ def test_an_agent_that_is_not_an_agent_is_named():
     with pytest.raises(PluginFault, match=rf"^{PLUGIN} `asobi_agent` returned an int, expected "
                                           r"an agent \(an object with choose\) for ai:number$"):
         game.hooks.agent("number", 0, {"target": 7}, 2, 1)
-    agent, provider, plugin = game.hooks.agent_from("cheat", 0, {"target": 7}, 2, 1)
-    assert provider == PLUGIN and plugin == f"plugin:{PLUGIN}"
-    assert game.hooks.provider("cheat") == (PLUGIN, plugin)
-    assert game.hooks.agent_from("random", 0, {}, 2, 1)[1].startswith("asobi ")
+    assert game.hooks.agent("cheat", 0, {"target": 7}, 2, 1) is not None
+    assert game.manager.provider("cheat") == (PLUGIN, f"plugin:{PLUGIN}")
+    assert game.hooks.agent("random", 0, {}, 2, 1) is not None
+    assert game.manager.provider("random")[0].startswith("asobi ")
 
 
 # --------------------------------------------------------------------------- agents

@@ -173,28 +173,22 @@ class EventsLeak(Checker):
 
 class Views(Checker):
     """The view hooks answer text: the text view and a label for every legal action (every
-    7th move), and a line or ``None`` for every event a seat may see (every move)."""
+    7th move), and a line or ``None`` for every event a seat may see (every move). An answer
+    of another type is a plugin fault naming the hook (:mod:`asobi.host.manager`)."""
 
     def position(self, pos: Position) -> AfterMove | None:
-        raw = self.options.game.hooks.raw
+        hooks = self.options.game.hooks
         if pos.moves % 7 == 0:
             obs = pos.session.observation(pos.seat)
-            text = raw.asobi_render_text(observation=obs, lang="en")
-            if not isinstance(text, str):
-                raise ConformanceError(
-                    f"{pos.where}: asobi_render_text returned {type(text).__name__}")
+            hooks.render_text(obs, "en")
             for action in pos.legal:
-                label = raw.asobi_describe_action(observation=obs, action=action, lang="en")
-                if not isinstance(label, str) or not label:
+                if not hooks.describe_action(obs, action, "en"):
                     raise ConformanceError(f"{pos.where}: no label for {canonical(action)}")
 
         def after(move: Move) -> None:
             for viewer in range(pos.session.players):
                 for event in visible_events(move.events, viewer):
-                    line = raw.asobi_describe_event(event=event, seat=viewer, lang="en")
-                    if line is not None and not isinstance(line, str):
-                        raise ConformanceError(f"{pos.where}: asobi_describe_event returned "
-                                               f"{type(line).__name__} for seat {viewer}")
+                    hooks.describe_event(event, viewer, "en")
 
         return after
 

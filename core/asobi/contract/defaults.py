@@ -26,6 +26,7 @@ from asobi.play.agents import RandomAgent, level_name, parse_level
 
 if TYPE_CHECKING:
     from asobi.contract.measures import Measure, Restriction
+    from asobi.host.manager import GameManager
 
 hookimpl = pluggy.HookimplMarker("asobi")
 
@@ -70,10 +71,9 @@ class Defaults:
     """One instance per game manager: it needs that manager's hooks (``search``) and its game
     plugin (the catalogue that translates reasons)."""
 
-    def __init__(self, manager: pluggy.PluginManager) -> None:
+    def __init__(self, manager: GameManager) -> None:
         self.manager = manager
-        self.hook = manager.hook
-        self.hooks = GameHooks(manager.hook, "")
+        self.hooks = GameHooks(manager)
 
     @hookimpl(trylast=True)
     def asobi_describe_reason(self, reason: Reason | str, lang: str) -> str:
@@ -140,7 +140,7 @@ class Defaults:
         if name == SEARCH_LEVEL and self.can_search():
             from asobi.play.search import SearchAgent
 
-            return SearchAgent(self.hook, seat, rules, players, seed, parse_level(level)[1])
+            return SearchAgent(self.hooks, seat, rules, players, seed, parse_level(level)[1])
         return None  # another provider's level: its option is not ours to read
 
     @hookimpl

@@ -33,7 +33,8 @@ are the plugin :mod:`asobi.contract.defaults`, registered ``trylast`` with every
 
 The game hooks are ``firstresult``: the first implementation that returns something other
 than ``None`` answers. Call them through :class:`asobi.host.gamehooks.GameHooks` (``game.hooks``),
-which is typed and checks every answer (a test holds its methods to these signatures).
+which is typed (a test holds its methods to these signatures); every answer is checked, and
+every fault named, by the guard of the game's manager (:mod:`asobi.host.manager`).
 
 States are opaque to the core: a game may represent its state however it likes (and should make
 it cheap, since AI search runs on it). Everything that crosses to a frontend, an agent or a
@@ -336,7 +337,7 @@ def asobi_agent(
     A game answers for the levels it lists in ``GameInfo.ai_levels``; a cross-cutting plugin
     may answer for levels it adds to any game (listed by :func:`asobi_agent_levels`). The
     game is asked first. The defaults provide ``random`` for every game and ``search`` for
-    every game whose :func:`asobi_resample` takes the ``observation``. The agent is given
+    every game that declares :attr:`asobi.contract.model.GameInfo.resamples`. The agent is given
     only public information here (the rules); during play it receives the seat's
     observations and legal actions, never the state. ``seed`` makes it reproducible. Raise
     :class:`asobi.errors.AsobiError` for a malformed level option (``hard:abc``).

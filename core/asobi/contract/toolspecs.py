@@ -7,7 +7,7 @@ arena`` and ``asobi lab``. They are game hooks all the same (a cross-cutting plu
 implement them), every one optional, with its default in :mod:`asobi.contract.defaults`. The
 registry adds this module to every game's plugin manager beside :mod:`asobi.contract.hookspecs`, so
 a game implements them with a plain ``@hookimpl``. Call them through ``game.hooks``
-(:class:`asobi.host.toolhooks.ToolHooks`), which checks the answers.
+(:class:`asobi.host.gamehooks.GameHooks`); the game's manager checks the answers.
 """
 
 from __future__ import annotations

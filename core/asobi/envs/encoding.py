@@ -27,8 +27,8 @@ from asobi.envs.flatten import Layout
 from asobi.envs.hookspecs import ensure_declared
 from asobi.envs.survey import Survey, survey
 from asobi.errors import AsobiError
-from asobi.host.faults import PluginFault, mapping_list
-from asobi.host.hookcalls import HookCalls
+from asobi.host.faults import PluginFault
+from asobi.host.manager import mapping_list
 from asobi.host.registry import Game
 from asobi.play.session import Session, canonical
 from asobi.variants.loader import Variant
@@ -38,18 +38,24 @@ Mask = np.ndarray[Any, np.dtype[np.int8]]
 Action = dict[str, Any]
 
 
-class EncodingHooks(HookCalls):
+class EncodingHooks:
     """The two encoding hooks of one game, typed and checked like ``game.hooks``."""
+
+    def __init__(self, game: Game) -> None:
+        self.hooks = game.hooks
 
     @classmethod
     def of(cls, game: Game) -> EncodingHooks:
         ensure_declared(game)
-        return cls(game.hook, game.name, game.distribution, game.culprits, game.warn)
+        return cls(game)
+
+    def _wrong(self, hook: str, answer: Any, expected: str) -> PluginFault:
+        return self.hooks.fault(hook, answer, expected)
 
     def observation_tensor(self, observation: Mapping[str, Any], rules: Mapping[str, Any],
                            players: int) -> dict[str, Vector] | None:
         hook = "asobi_observation_tensor"
-        answer = self._call(hook, observation=observation, rules=rules, players=players)
+        answer = self.hooks.ask(hook, observation=observation, rules=rules, players=players)
         if answer is None:
             return None
         if not isinstance(answer, Mapping) or not answer:
@@ -67,7 +73,7 @@ class EncodingHooks(HookCalls):
 
     def action_space(self, rules: Mapping[str, Any], players: int) -> list[Action] | None:
         hook = "asobi_action_space"
-        answer = self._call(hook, rules=rules, players=players)
+        answer = self.hooks.ask(hook, rules=rules, players=players)
         if answer is None:
             return None
         if not mapping_list(answer) or not answer:
@@ -81,8 +87,7 @@ class EncodingHooks(HookCalls):
 
     def fault(self, hook: str, problem: str) -> PluginFault:
         """A fault of the game in ``hook``, described by ``problem``."""
-        who, plugin = self._game(hook)
-        return PluginFault(who, hook, problem, plugin)
+        return self.hooks.manager.game_fault(hook, problem)
 
 
 @dataclass(frozen=True)

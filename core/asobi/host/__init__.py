@@ -1,3 +1,3 @@
-"""The host side of pluggy: finding the installed plugins (registry, installed), calling a
-game's hooks through typed facades (gamehooks, toolhooks, hookcalls), and blaming the right
-plugin when one fails (faults)."""
+"""The host side of pluggy: finding the installed plugins (registry, installed), each game's
+plugin manager with every implementation guarded (manager), the typed facade over a game's
+hooks (gamehooks), and plugin faults (faults)."""

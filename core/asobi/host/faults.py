@@ -1,9 +1,9 @@
 """Plugin faults: a plugin that raises, or answers outside its hook's contract, named.
 
-The core meets plugins at three boundaries: the typed facade over a game's hooks
-(:mod:`asobi.host.gamehooks`), the cross-cutting hooks it calls one plugin at a time (scoring,
-observers, AI levels, house-rule packs), and the agents AI levels build. Whatever crosses one
-of them is checked there, and anything wrong becomes a :class:`PluginFault` whose message names
+The core meets plugins at two boundaries: the hooks, each implementation guarded as it is
+registered (:mod:`asobi.host.manager`), and the agents AI levels build (:class:`GuardedAgent`,
+put around an agent where a game is played: :mod:`asobi.play.driver`). Whatever crosses one of
+them is checked there, and anything wrong becomes a :class:`PluginFault` whose message names
 the distribution and its version, the hook and what was wrong, in one line::
 
     asobi-myscore 0.1.0 `asobi_adjust_points` returned a str, expected a list of 2 int
@@ -33,7 +33,7 @@ from asobi.errors import AsobiError
 
 if TYPE_CHECKING:
     from asobi.contract.model import Action, Agent, Reason
-    from asobi.host.registry import Game
+    from asobi.host.installed import Game
 
 EXIT_FAULT = 1
 """Exit status of a command a plugin's fault stopped (a user's mistake is 2)."""
@@ -173,47 +173,6 @@ def origin_of(plugin: object) -> str:
     return distribution_of(module) or module
 
 
-# --------------------------------------------------------------------------- checks
-
-
-def is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def int_list(value: Any, length: int | None = None) -> bool:
-    """A list (or tuple) of ints, of ``length`` items when given. (Written for speed: the
-    search AI asks a game's hooks through the checks thousands of times a move.)"""
-    if type(value) is not list and not isinstance(value, list | tuple):
-        return False
-    if length is not None and len(value) != length:
-        return False
-    for v in value:
-        if type(v) is not int and not is_int(v):
-            return False
-    return True
-
-
-def mapping_list(value: Any) -> bool:
-    """A list (or tuple) of mappings: actions, events."""
-    if type(value) is not list and not isinstance(value, list | tuple):
-        return False
-    for v in value:
-        if type(v) is not dict and not isinstance(v, Mapping):
-            return False
-    return True
-
-
-def str_list(value: Any) -> bool:
-    return isinstance(value, list | tuple) and all(isinstance(v, str) for v in value)
-
-
-def is_folder(value: Any) -> bool:
-    """A folder a house-rule pack may give: a :class:`pathlib.Path` or a ``Traversable``."""
-    return isinstance(value, Path) or (
-        callable(getattr(value, "joinpath", None)) and callable(getattr(value, "iterdir", None))
-    )
-
-
 # --------------------------------------------------------------------------- agents
 
 
@@ -246,6 +205,7 @@ class GuardedAgent:
     @property
     def culprit(self) -> str:
         return f"ai:{self.level} from {self.provider}"
+
 
     def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         action = self._call("choose", self.agent.choose, observation, legal)
@@ -300,10 +260,10 @@ def guard_agent(agent: Agent, level: str, provider: str, plugin: str | None = No
 def guard_level(agent: Agent, game: Game, level: str) -> Agent:
     """``agent``, built for ``ai:LEVEL`` of ``game``, with every answer checked and a fault
     named after the level and whoever provided its last agent
-    (:meth:`asobi.host.gamehooks.GameHooks.provider`). ``level`` may carry a restriction
+    (:meth:`asobi.host.manager.GameManager.provider`). ``level`` may carry a restriction
     (``normal/no-koikoi``): the level before the slash is named."""
     base = level.partition("/")[0]
-    provider, plugin = game.hooks.provider(base)
+    provider, plugin = game.manager.provider(base)
     return guard_agent(agent, base, provider, plugin)
 
 

@@ -7,22 +7,16 @@ own plugin manager and typed hooks, its words (catalogues) and its variants.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pluggy
-
 from asobi.contract.defaults import game_package, game_plural, game_text
 from asobi.contract.model import GameInfo
 from asobi.host.gamehooks import GameHooks
+from asobi.host.manager import GameManager
 from asobi.variants import loader as variants
 from asobi.variants.loader import Variant
-
-
-def quiet(message: str) -> None:
-    """The default of :attr:`Game.warn`: warnings go nowhere."""
 
 
 @dataclass
@@ -30,21 +24,22 @@ class Game:
     """An installed game: its info and its own plugin manager."""
 
     info: GameInfo
-    hook: Any
-    """The manager's hook relay (``pm.hook``), for hooks a frontend declares itself."""
-    manager: pluggy.PluginManager
-    distribution: str
-    culprits: Mapping[str, str] = field(default_factory=dict, repr=False)
-    """Who provides each plugin of the manager (registered name -> ``name version``), for the
-    messages of plugin faults."""
-    warn: Callable[[str], None] = field(default=quiet, repr=False)
-    """Where one-line warnings about faulty plugins go (the registry's ``warn``)."""
+    manager: GameManager
     hooks: GameHooks = field(init=False)
     """The game's hooks, typed and checked: ``game.hooks.legal_actions(state, seat)``."""
 
     def __post_init__(self) -> None:
-        self.hooks = GameHooks(self.hook, self.info.name, self.distribution, self.culprits,
-                               self.warn, installed=self)
+        self.hooks = GameHooks(self.manager, self.info.name, installed=self)
+
+    @property
+    def hook(self) -> Any:
+        """The manager's hook relay (``pm.hook``), for hooks a frontend declares itself."""
+        return self.manager.hook
+
+    @property
+    def distribution(self) -> str:
+        """Who provides the game (``asobi-koikoi 0.1.0``)."""
+        return self.manager.distribution or self.info.name
 
     @property
     def name(self) -> str:

@@ -6,8 +6,8 @@ breaks the contract becomes a one-line warning naming its distribution, and the 
 working. A plugin that fails later, at run time, is named the same way by the game's hooks
 (:mod:`asobi.host.gamehooks`, :mod:`asobi.host.faults`).
 
-Each game gets its own :class:`pluggy.PluginManager` holding the game plugin, the
-cross-cutting plugins (group ``asobi.plugins``) and the core's defaults
+Each game gets its own plugin manager (:class:`asobi.host.manager.GameManager`) holding the
+game plugin, the cross-cutting plugins (group ``asobi.plugins``) and the core's defaults
 (:mod:`asobi.contract.defaults`, ``trylast``). A session only ever calls its own game's manager, so
 two games never run each other's hooks. Hook specifications come from the core
 (:mod:`asobi.contract.hookspecs`), the tools (:mod:`asobi.contract.toolspecs`) and the modules of
@@ -27,12 +27,12 @@ from typing import Any
 
 import pluggy
 
-from asobi.contract import hookspecs, toolspecs
-from asobi.contract.defaults import Defaults
+from asobi.contract import hookspecs
 from asobi.contract.model import GameInfo
 from asobi.errors import AsobiError
-from asobi.host.hookcalls import DEFAULTS_NAME
+from asobi.host.faults import PluginFault
 from asobi.host.installed import Game as Game  # also where frontends and tools import it from
+from asobi.host.manager import GameManager
 from asobi.variants.schema import did_you_mean
 
 GAMES_GROUP = "asobi.games"
@@ -48,16 +48,6 @@ def _dist_name(ep: EntryPoint) -> str:
     if dist is not None:
         return f"{dist.name} {dist.version}"
     return ep.value
-
-
-def new_manager(extra_specs: Iterable[ModuleType | type] = ()) -> pluggy.PluginManager:
-    """A game's plugin manager before any plugin: every specification (the core's, the
-    tools', then ``extra_specs``) and the core's defaults."""
-    pm = pluggy.PluginManager("asobi")
-    for specs in (hookspecs, toolspecs, *extra_specs):
-        pm.add_hookspecs(specs)
-    pm.register(Defaults(pm), name=DEFAULTS_NAME)
-    return pm
 
 
 @dataclass
@@ -93,6 +83,8 @@ class Registry:
     _plugins: list[tuple[object, str]] | None = None
     _specs: list[ModuleType | type] | None = None
     _warned: set[str] = field(default_factory=set)
+    load_faults: dict[str, PluginFault] = field(default_factory=dict)
+    """Why each game that could not be used was left out, by its entry point's name."""
     _labels: dict[int, tuple[object, str]] = field(default_factory=dict, repr=False)
     """``name version`` of each distribution already named (by ``id``, with the distribution
     kept so that the ``id`` stays its own)."""
@@ -140,7 +132,7 @@ class Registry:
             self._specs = list({id(spec): spec for spec in specs}.values())
         return self._specs
 
-    def _add_cross_cutting(self, pm: pluggy.PluginManager) -> None:
+    def _add_cross_cutting(self, pm: GameManager) -> None:
         for other, other_name in self._cross_cutting():
             problem = None
             try:
@@ -162,20 +154,34 @@ class Registry:
                     self.warn(f"plugin {other_name} {problem}")
 
     def _load_game(self, ep: EntryPoint) -> Game | None:
+        """The game ``ep`` provides; None, with a one-line warning, when it cannot be used
+        (the reason kept in :attr:`load_faults` for :meth:`load_failure`)."""
         dist = self._dist(ep)
+        try:
+            return self._build_game(ep, dist)
+        except PluginFault as fault:
+            self.load_faults[ep.name] = fault
+            self.warn(f"game '{ep.name}' from {dist} {fault.problem}; skipped")
+            return None
+
+    def _build_game(self, ep: EntryPoint, dist: str) -> Game:
+        """The game of ``ep`` in its own manager; a :class:`PluginFault` (hook ``load``) says
+        why it cannot be used."""
+        name = f"game:{ep.name}"
+
+        def refuse(problem: str, cause: BaseException | None = None) -> PluginFault:
+            fault = PluginFault(dist, "load", problem, name)
+            fault.__cause__ = cause
+            return fault
+
         try:
             plugin = ep.load()
         except Exception as exc:
-            self.warn(
-                f"game '{ep.name}' from {dist} failed to load "
-                f"({type(exc).__name__}: {exc}); skipped"
-            )
-            return None
-        pm = new_manager(self._hookspecs())
+            raise refuse(f"failed to load ({type(exc).__name__}: {exc})", exc) from exc
+        pm = GameManager(self._hookspecs(), dist, self._culprits(), self.warn)
         # Cross-cutting plugins first: pluggy asks the last registered first, so the game
         # answers its own hooks (asobi_agent for its own levels) before any plugin does.
         self._add_cross_cutting(pm)
-        name = f"game:{ep.name}"
         try:
             pm.register(plugin, name=name)
             implemented = _hooks_of(pm, plugin)
@@ -184,50 +190,33 @@ class Registry:
             if not renamed:
                 pm.check_pending()  # hooks that no spec knows are a broken contract
         except Exception as exc:
-            self.warn(f"game '{ep.name}' from {dist} breaks the hook contract ({exc}); skipped")
-            return None
+            raise refuse(f"breaks the hook contract ({exc})", exc) from exc
         if renamed:
-            self.warn(f"game '{ep.name}' from {dist} implements hooks renamed since: "
-                      f"{', '.join(renamed)}; skipped")
-            return None
+            raise refuse(f"implements hooks renamed since: {', '.join(renamed)}")
         missing = [h for h in REQUIRED_GAME_HOOKS if not _answered(pm, h)]
         if missing:
-            self.warn(
-                f"game '{ep.name}' from {dist} does not implement {', '.join(missing)}; skipped"
-            )
-            return None
+            raise refuse(f"does not implement {', '.join(missing)}")
         try:
             info = pm.hook.asobi_game_info()
-        except Exception as exc:
-            self.warn(f"game '{ep.name}' from {dist} failed to describe itself ({exc}); skipped")
-            return None
-        if not isinstance(info, GameInfo):
-            self.warn(f"game '{ep.name}' from {dist} returned no GameInfo; skipped")
-            return None
+        except PluginFault as fault:
+            raise refuse(f"failed to describe itself ({fault.problem})", fault) from fault
         if info.upgrades_records != _answered(pm, "asobi_upgrade_record"):
             said, does = ("declares", "does not implement") if info.upgrades_records \
                 else ("does not declare", "implements")
-            self.warn(f"game '{ep.name}' from {dist} {said} upgrades_records in its GameInfo "
-                      f"but {does} asobi_upgrade_record; skipped")
-            return None
+            raise refuse(f"{said} upgrades_records in its GameInfo but {does} "
+                         "asobi_upgrade_record")
         self._report_level_clashes(pm, info, dist)
-        return Game(info=info, hook=pm.hook, manager=pm, distribution=dist,
-                    culprits=self._culprits(), warn=self.warn)
+        return Game(info=info, manager=pm)
 
-    def _report_level_clashes(self, pm: pluggy.PluginManager, info: GameInfo, dist: str) -> None:
+    def _report_level_clashes(self, pm: GameManager, info: GameInfo, dist: str) -> None:
         """Warn once when a cross-cutting plugin lists an AI level the game itself offers: the
         game answers for its own levels first, so the plugin's is never used."""
         own = {"random", *info.ai_levels}
         for impl in pm.hook.asobi_agent_levels.get_hookimpls():
             if not impl.plugin_name.startswith("plugin:"):
                 continue
-            try:
-                levels = impl.function(game=info.name)
-            except Exception:  # the listing itself is checked (and named) where it is used
-                continue
-            if not isinstance(levels, list):
-                continue
-            for level in sorted({lv for lv in levels if isinstance(lv, str)} & own):
+            levels: Any = impl.function(info.name, info) or []  # guarded: faults are reported
+            for level in sorted(set(levels) & own):
                 self._warn_once(
                     f"plugin {impl.plugin_name.removeprefix('plugin:')} adds the AI level "
                     f"'{level}' to {info.name}, which {dist} offers too: ai:{level} is the "
@@ -260,7 +249,7 @@ class Registry:
         if len(eps) == len(self.plugin_entry_points) and len(extras) == len(self.extra_plugins):
             return self
         return replace(self, plugin_entry_points=eps, extra_plugins=extras, _games=None,
-                       _plugins=None)
+                       _plugins=None, load_faults={})
 
     # ------------------------------------------------------------------ games
     def games(self) -> dict[str, Game]:
@@ -293,25 +282,15 @@ class Registry:
 
     def load_failure(self, name: str) -> str | None:
         """Why the game ``name`` is missing although a distribution installs it (an entry point
-        of that name whose plugin failed to load), in one sentence; ``None`` otherwise."""
-        if name in self.games():
+        of that name whose plugin could not be used), in one sentence; ``None`` otherwise."""
+        games = self.games()
+        fault = self.load_faults.get(name)
+        if name in games or fault is None:
             return None
-        for ep in self.game_entry_points:
-            if ep.name != name:
-                continue
-            dist = self._dist(ep)
-            try:
-                ep.load()
-            except Exception as exc:
-                reason = f"{type(exc).__name__}: {exc}"
-            else:  # it imports but breaks the contract: the warning the loading gives says how
-                notes: list[str] = []
-                replace(self, warn=notes.append, _games=None, _warned=set())._load_game(ep)
-                prefix = f"game '{name}' from {dist} "
-                reason = notes[-1].removeprefix(prefix).removesuffix("; skipped") if notes \
-                    else "it gave no game"
-            return f"the game '{name}' is installed ({dist}) but failed to load: {reason}"
-        return None
+        reason = fault.problem
+        if isinstance(fault.__cause__, Exception) and reason.startswith("failed to load ("):
+            reason = f"{type(fault.__cause__).__name__}: {fault.__cause__}"
+        return f"the game '{name}' is installed ({fault.culprit}) but failed to load: {reason}"
 
     # ------------------------------------------------------------------ frontends
     def frontends(self) -> dict[str, Frontend]:

@@ -31,10 +31,10 @@ class SearchAgent(BaseAgent):
     """Flat Monte Carlo over resampled worlds."""
 
     def __init__(
-        self, hook: Any, seat: int, rules: Mapping[str, Any], players: int, seed: int,
+        self, hooks: GameHooks, seat: int, rules: Mapping[str, Any], players: int, seed: int,
         budget: float | None = None,
     ) -> None:
-        self.hooks = GameHooks(hook, "")
+        self.hooks = hooks
         self.seat = seat
         self.rules = rules
         self.players = players

@@ -12,6 +12,7 @@ declare them on a registry built without them and check the answers.
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import pluggy
@@ -66,6 +67,14 @@ def web_assets(game: Game) -> Any:
 def reveal(game: Game, state: Any) -> dict[str, list[Any]] | None:
     """The game's answer to :func:`asobi_reveal` for a finished game's ``state``, each seat's
     hand a list (None: the game cannot reveal); an answer of another shape is a fault of the
-    game (:class:`asobi.host.faults.PluginFault`), checked by ``game.hooks.reveal``."""
+    game (:class:`asobi.host.faults.PluginFault`)."""
     _declare(game)
-    return game.hooks.reveal(state)
+    hands = game.hooks.ask("asobi_reveal", _hands, "a dict of lists (hands) or None",
+                           state=state)
+    return None if hands is None else {str(k): list(v) for k, v in hands.items()}
+
+
+def _hands(answer: Any) -> bool:
+    """An answer of ``asobi_reveal``: a mapping of seats to lists of cards."""
+    return isinstance(answer, Mapping) and all(
+        isinstance(v, list | tuple) for v in answer.values())

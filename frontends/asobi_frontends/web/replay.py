@@ -36,6 +36,7 @@ from asobi.variants.loader import Variant, looks_like_path
 
 from .errors import BadRequest, Forbidden, NotFound
 from .guard import require_club_key
+from .hookspecs import reveal as hands_of
 from .newgame import VariantCache, find_game
 from .reading import body_of, hub_of, lang_of, whole
 
@@ -126,7 +127,8 @@ def replay_payload(
         if hands is None:
             raise BadRequest(f"{session.game.info.title} cannot show every card", "no-reveal")
         shown["observation"]["revealed"] = hands
-    can_reveal = over and (hands is not None or hooks.reveal(session.state) is not None)
+    can_reveal = over and (hands is not None
+                               or hands_of(session.game, session.state) is not None)
     shown["replay"].update(steps=total, can_reveal=can_reveal)
     return shown
 
@@ -163,7 +165,7 @@ def _snapshot(
         "result": session.result(),
         "replay": {"step": step, "seat": seat, "revealed": reveal, "log": list(log),
                    "notes": list(session.notes)},
-        "hands": hooks.reveal(session.state) if reveal else None,
+        "hands": hands_of(session.game, session.state) if reveal else None,
     }
 
 
