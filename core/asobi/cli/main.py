@@ -25,10 +25,11 @@ from asobi.cli.play import (
     game_named,
 )
 from asobi.errors import AsobiError
-from asobi.host.faults import EXIT_FAULT, PluginFault, report
+from asobi.host.faults import EXIT_FAULT, PluginFault
 from asobi.host.registry import Registry, discover
 from asobi.i18n import ENGLISH, LANGUAGES
 from asobi.play.seeds import SEED_FORMS, nth_seed, parse_seed
+from asobi.play.stopped import report
 from asobi.variants import loader as variants
 from asobi.variants.loader import VariantError
 

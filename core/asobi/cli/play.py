@@ -16,8 +16,9 @@ from typing import IO, TYPE_CHECKING, Any
 
 from asobi.cli import userconfig
 from asobi.errors import AsobiError
-from asobi.host.faults import EXIT_FAULT, PluginFault, fault_record_path, report
+from asobi.host.faults import EXIT_FAULT, PluginFault
 from asobi.host.registry import Registry
+from asobi.play.stopped import fault_record_path, report
 from asobi.variants import loader as variants
 
 if TYPE_CHECKING:

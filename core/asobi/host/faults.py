@@ -19,15 +19,10 @@ stops with its record kept, tools skip the faulty plugin, an observer's fault is
 from __future__ import annotations
 
 import functools
-import time
-import traceback
 from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
-from pathlib import Path
 from types import ModuleType
-from typing import IO, TYPE_CHECKING, Any
-
-import platformdirs
+from typing import TYPE_CHECKING, Any
 
 from asobi.errors import AsobiError
 
@@ -265,55 +260,3 @@ def guard_level(agent: Agent, game: Game, level: str) -> Agent:
     base = level.partition("/")[0]
     provider, plugin = game.manager.provider(base)
     return guard_agent(agent, base, provider, plugin)
-
-
-# --------------------------------------------------------------------------- after a fault
-
-
-def log_path() -> Path:
-    """The file tracebacks of plugin faults are appended to (the user's log folder)."""
-    return Path(platformdirs.user_log_dir("asobi")) / "faults.log"
-
-
-def log_fault(fault: BaseException, now: Callable[[], float] = time.time) -> Path | None:
-    """Append the fault's traceback to :func:`log_path`; the file, or None when it cannot be
-    written (a read-only home: the message alone then)."""
-    path = log_path()
-    stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(now()))
-    text = "".join(traceback.format_exception(fault))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as log:
-            log.write(f"--- {stamp}: {one_line(str(fault), 1000)}\n{text}\n")
-    except OSError:
-        return None
-    return path
-
-
-def report(fault: BaseException, err: IO[str], debug: bool = False, prefix: str = "",
-           notes: Sequence[str] = ()) -> None:
-    """Tell the user about ``fault``: its one-line message on ``err`` (after ``prefix``), then
-    each of ``notes``, then where its traceback was logged; with ``debug`` the traceback is
-    shown on ``err`` as well."""
-    print(f"asobi: {prefix}{fault}", file=err)
-    for note in notes:
-        print(f"asobi: {note}", file=err)
-    path = log_fault(fault)
-    if debug:
-        traceback.print_exception(fault, file=err)
-    elif path is not None:
-        print(f"asobi: the traceback is in {path} (asobi --debug shows it here)", file=err)
-
-
-def fault_record_path(game: str, now: Callable[[], float] = time.time) -> Path:
-    """A new file in the user's data folder (``asobi/records``) for the record of a game a
-    fault stopped; the folder is made when missing."""
-    folder = Path(platformdirs.user_data_dir("asobi")) / "records"
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now()))
-    path = folder / f"{game}-stopped-{stamp}.json"
-    number = 1
-    while path.exists():
-        number += 1
-        path = folder / f"{game}-stopped-{stamp}-{number}.json"
-    return path

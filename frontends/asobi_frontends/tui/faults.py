@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 
 from asobi.errors import AsobiError
-from asobi.host.faults import PluginFault, fault_record_path, log_fault
+from asobi.host.faults import PluginFault
+from asobi.play.stopped import fault_record_path, log_fault
 from asobi_frontends.tui.screens import TextScreen, answer_of
 
 if TYPE_CHECKING:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from asobi.host.faults import PluginFault, log_fault
+from asobi.host.faults import PluginFault
+from asobi.play.stopped import log_fault
 
 from .errors import TableStopped
 from .live import Live
