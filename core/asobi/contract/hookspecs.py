@@ -2,44 +2,26 @@
 # (a hook specification is a signature and a docstring; plugins give the bodies)
 """Hook specifications: the contract between asobi's core and its plugins.
 
-Two kinds of plugin implement these hooks.
+* A **game plugin** (entry-point group ``asobi.games``) implements the *game hooks*. Every game
+  has its own plugin manager, so two installed games never run each other's rules.
+* A **cross-cutting plugin** (group ``asobi.plugins``) implements only the hooks of
+  :data:`CROSS_CUTTING_HOOKS` (scoring adjustments, end-of-game observers, AI levels,
+  house-rule packs). It is registered with every game's manager and told which game calls
+  through the ``game`` argument; one that implements a game hook is refused at load.
 
-* A **game plugin** (entry-point group ``asobi.games``) implements the *game hooks*
-  (``asobi_game_info`` to ``asobi_result``, plus the optional view and agent hooks). The core
-  gives every game its own plugin manager, so a game's hooks are only ever called for that
-  game: two installed games never run each other's rules.
-* A **cross-cutting plugin** (entry-point group ``asobi.plugins``) implements only the
-  *cross-cutting hooks* (:data:`CROSS_CUTTING_HOOKS`: scoring adjustments, end-of-game
-  observers, extra AI levels, house-rule packs). It is registered with every game's manager
-  and is told which game is calling through the ``game`` argument. A cross-cutting plugin that
-  implements a game hook is refused by the registry: it could otherwise replace a game's rules.
+Beside these, every manager holds the tools' hooks (:mod:`asobi.contract.toolspecs`) and those
+frontends declare in the entry-point group ``asobi.hookspecs`` (a game implements those with
+``@hookimpl(optionalhook=True)``). A hook renamed since (:data:`RENAMED`) is not answered under
+its older name: a game that implements one is refused at load, in one line naming the new name.
+A hook marked *optional* always has an answer: the core's defaults
+(:mod:`asobi.contract.defaults`) are registered ``trylast`` with every game.
 
-Hook specifications come from four places, all added to every game's manager by the registry:
-
-* this module: what a game is, how it is played, scored, shown and played by an AI;
-* :mod:`asobi.contract.toolspecs`: the hooks of the tools (``asobi bench``, ``asobi arena``, ``asobi
-  lab``), which are never called during play;
-* the modules of the entry-point group ``asobi.hookspecs``: the hooks a frontend declares for
-  the art only it shows (the web frontend's ``asobi_web_assets`` and ``asobi_reveal``, the
-  tui's ``asobi_tui_view``); a game implements them with ``@hookimpl(optionalhook=True)``.
-
-A hook renamed since (:data:`RENAMED`) is not answered under its older name: a game that still
-implements one is refused at load, in one line naming each older hook and its new name.
-
-The core's own fallbacks (a generic text view, plain action labels, the rules as YAML, the
-``random`` and ``search`` AI levels, a generic bench, "nothing" for the other optional hooks)
-are the plugin :mod:`asobi.contract.defaults`, registered ``trylast`` with every game: a hook marked
-*optional* below always has an answer.
-
-The game hooks are ``firstresult``: the first implementation that returns something other
-than ``None`` answers. Call them through :class:`asobi.host.gamehooks.GameHooks` (``game.hooks``),
-which is typed (a test holds its methods to these signatures); every answer is checked, and
-every fault named, by the guard of the game's manager (:mod:`asobi.host.manager`).
-
-States are opaque to the core: a game may represent its state however it likes (and should make
-it cheap, since AI search runs on it). Everything that crosses to a frontend, an agent or a
-record is plain JSON data: actions are small dicts (``{"play": "pine-crane"}``), observations
-are dicts, events are dicts with a ``"type"`` key.
+The game hooks are ``firstresult``. Call them through ``game.hooks``
+(:class:`asobi.host.gamehooks.GameHooks`, typed, held to these signatures by a test); every
+answer is checked, and every fault named, by the guard of the game's manager
+(:mod:`asobi.host.manager`). States are opaque to the core (make them cheap: AI search copies
+them); everything that reaches a frontend, an agent or a record is JSON: actions are small
+dicts (``{"play": "pine-crane"}``), observations dicts, events dicts with a ``"type"``.
 """
 
 from __future__ import annotations
