@@ -129,23 +129,25 @@ class Episode:
         self._paid_outcome = False
         self._legal: dict[int, list[dict[str, Any]]] = {}
         self._numbers: dict[int, list[int]] = {}
+        self._now: list[int] = []
+        """The seats to act in this position (asked of the game once a position)."""
         self._paid = self._values(list(start) if start is not None else
                                   [0.0] * self.players)
         self._let_opponents_move()
+        self._now = self.session.to_act()
         self._advance()
 
     # ------------------------------------------------------------------ turns
     @property
     def finished(self) -> bool:
         """Whether the game is over (played to its end, or stopped by an illegal number)."""
-        return self.forfeit is not None or self.session.finished
+        return self.forfeit is not None or not self._now
 
     def acting(self) -> int | None:
         """The seat to act now, as the driver asks it (None once the game is over)."""
         if self.forfeit is not None:
             return None
-        now = self.session.to_act()
-        return now[0] if now else None
+        return self._now[0] if self._now else None
 
     def next_together(self) -> int | None:
         """The next learner seat of the current decision that has not acted in it yet (the
@@ -155,7 +157,7 @@ class Episode:
     def _advance(self) -> None:
         """Drop the seats whose turn passed; once the decision is over, count it and start
         the next one (the learner seats to act now)."""
-        now = [] if self.forfeit is not None else self.session.to_act()
+        now = [] if self.forfeit is not None else self._now
         had = bool(self.group) or self.last_seat is not None
         self.group = [seat for seat in self.group if seat in now]
         if not self.group:
@@ -176,7 +178,8 @@ class Episode:
             raise AsobiError(f"it is not seat {seat}'s turn (seat {self.acting()} acts now)")
         legal = self.legal(seat)
         whole = _whole(number)
-        action = None if whole is None else self.encoding.action(whole, legal)
+        numbers = self.numbers(seat)
+        action = legal[numbers.index(whole)] if whole in numbers else None
         illegal = action is None
         if action is None:
             if self.on_illegal == "raise":
@@ -188,7 +191,7 @@ class Episode:
                 self.last_seat = seat
                 self._advance()
                 return True
-            action = dict(legal[self.rng.randrange(len(legal))])
+            action = legal[self.rng.randrange(len(legal))]
         self.moves_by[seat] += 1
         self._move(seat, action)
         return illegal
@@ -197,7 +200,7 @@ class Episode:
         """Play a random legal move for ``seat`` (whose turn it is), drawn from ``rng``: the
         move of a seat whose learner has no moves left (see :mod:`asobi.envs.aec`)."""
         legal = self.legal(seat)
-        self._move(seat, dict(legal[rng.randrange(len(legal))]))
+        self._move(seat, legal[rng.randrange(len(legal))])
 
     def _move(self, seat: int, action: dict[str, Any]) -> None:
         self.driver.play(seat, action)
@@ -207,6 +210,7 @@ class Episode:
         if seat in self.group:
             self.group.remove(seat)
         self._let_opponents_move()
+        self._now = self.session.to_act()
         self._advance()
 
     # ------------------------------------------------------------------ what seats see
@@ -255,7 +259,7 @@ class Episode:
             return [ILLEGAL_REWARD if seat == self.forfeit else 0.0
                     for seat in range(self.players)]
         if self.reward == "outcome":
-            if not self.session.finished or self._paid_outcome:
+            if self._now or self._paid_outcome:
                 return [0.0] * self.players
             self._paid_outcome = True
             return outcome(self.session.result(), self.players)
