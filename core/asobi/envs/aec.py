@@ -1,10 +1,23 @@
-"""Any asobi game as a PettingZoo ``AECEnv``: one seat acts at a time.
+"""Any asobi game as a PettingZoo ``AECEnv``: one agent acts at a time.
 
-Build one with :func:`asobi.envs.aec_env`. Agents are ``seat_0``, ``seat_1``...; the agent
+Build one with :func:`asobi.envs.asobi_v0.env` (wrapped in PettingZoo's
+``OrderEnforcingWrapper``, as PettingZoo's own environments are) or
+:func:`asobi.envs.asobi_v0.raw_env`. Agents are ``player_0``, ``player_1``...; the agent
 selected is the seat whose turn it is, in the order every frontend plays the game (seats that
 choose together act one after the other, each seeing only its own observation). Observations,
-action numbers, rewards and the handling of illegal numbers are those of
-:mod:`asobi.envs.episode`; the spaces are those of :mod:`asobi.envs.spaces`.
+action numbers, rewards and illegal numbers are those of :mod:`asobi.envs.episode`; the spaces
+are those of :mod:`asobi.envs.spaces`.
+
+**A game over at the deal** (a Koi-Koi hand dealt with a yaku) is over at ``reset()``: every
+agent is terminated there, its reward already paid (``last()`` gives it), and the usual loop
+ends after one ``step(None)`` an agent.
+
+**Cycles.** PettingZoo counts a cycle as one step of every agent. asobi's turns need not go
+round the table (a Koi-Koi seat may capture, then choose to stop, before the other moves), so
+``max_cycles`` caps each agent's own moves: an agent that has made ``max_cycles`` moves while
+another has moves left is not asked again, its seat played by random legal moves (from the
+episode's generator) until every agent has made its ``max_cycles``; then all are truncated at
+once. Each agent acts exactly ``max_cycles`` times, as PettingZoo's ``max_cycles_test`` asks.
 
 ``env.record()`` is the asobi record of the episode so far: save it with ``json.dump`` and
 ``asobi replay`` gives the same result. ``state()`` is not offered: a state seen whole would
@@ -13,6 +26,7 @@ show every seat's hidden cards.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
@@ -21,21 +35,19 @@ from asobi.envs.encoding import Encoding
 from asobi.envs.episode import Episode
 from asobi.envs.playing import PlaysAnEpisode
 from asobi.envs.setting import Setting
-from asobi.envs.spaces import Table, agent_name, seat_of
-from asobi.errors import AsobiError
+from asobi.envs.spaces import Table, agent_name, check_render_mode, seat_of
 
 
 class AsobiAEC(PlaysAnEpisode, AECEnv):  # type: ignore[misc,unused-ignore]
     """One asobi game under one variant, agent by agent."""
 
     def __init__(self, setting: Setting, encoding: Encoding, seed: int | str | None = None,
-                 render_mode: str | None = None, reward: str = "points",
-                 on_illegal: str = "random", max_cycles: int | None = None,
-                 lang: str = "en") -> None:
+                 render_mode: str | None = None, reward: str = "margin",
+                 on_illegal: str = "end", max_cycles: int | None = None, lang: str = "en",
+                 opponents: Mapping[str, str] | None = None) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise AsobiError(f"unknown render_mode {render_mode!r}: use 'ansi' or None")
-        self.table = Table(setting, encoding, seed, reward, on_illegal, max_cycles)
+        check_render_mode(render_mode)
+        self.table = Table(setting, encoding, seed, reward, on_illegal, max_cycles, opponents)
         self.setting = setting
         self.encoding = encoding
         self.max_cycles = max_cycles
@@ -59,13 +71,14 @@ class AsobiAEC(PlaysAnEpisode, AECEnv):  # type: ignore[misc,unused-ignore]
     # ------------------------------------------------------------------ the loop
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game (``seed``: its asobi seed; ``options`` are accepted and unused)."""
-        self.episode = self.table.new_episode(seed)
+        episode = self.episode = self.table.new_episode(seed)
         self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
+        paid = episode.rewards()
+        self.rewards = {agent: paid[seat_of(agent)] for agent in self.agents}
+        self._cumulative_rewards = dict(self.rewards)
+        self.terminations = dict.fromkeys(self.agents, episode.finished)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: self.episode.info(seat_of(agent)) for agent in self.agents}
+        self.infos = {agent: episode.info(seat_of(agent)) for agent in self.agents}
         self._select()
 
     def _select(self) -> None:
@@ -85,17 +98,35 @@ class AsobiAEC(PlaysAnEpisode, AECEnv):  # type: ignore[misc,unused-ignore]
         episode = self._playing()
         self._cumulative_rewards[agent] = 0.0
         illegal = episode.play(seat_of(agent), action)
-        rewards = episode.rewards()
-        self.rewards = {a: rewards[seat_of(a)] for a in self.agents}
-        self.infos = {a: episode.info(seat_of(a)) for a in self.agents}
-        if illegal:
-            self.infos[agent]["illegal_action"] = True
+        self._play_spent_seats(episode)
+        paid = episode.rewards()
+        self.rewards = {a: paid[seat_of(a)] for a in self.agents}
         if episode.finished:
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_cycles is not None and episode.cycles >= self.max_cycles:
+        elif self._all_spent(episode):
             self.truncations = dict.fromkeys(self.agents, True)
-        if episode.finished or any(self.truncations.values()):
+        self.infos = {a: episode.info(seat_of(a)) for a in self.agents}
+        self._say_forfeit(self.infos)
+        if illegal:
+            self.infos[agent]["illegal_action"] = True
+        if episode.finished or self.truncations[agent]:
             self.agent_selection = self.agents[0]
         else:
             self._select()
         self._accumulate_rewards()
+
+    # ------------------------------------------------------------------ cycles
+    def _spent(self, episode: Episode, seat: int) -> bool:
+        return self.max_cycles is not None and episode.moves_by[seat] >= self.max_cycles
+
+    def _all_spent(self, episode: Episode) -> bool:
+        return all(self._spent(episode, seat) for seat in episode.learners)
+
+    def _play_spent_seats(self, episode: Episode) -> None:
+        """While the seat to act has made its ``max_cycles`` moves and another agent has not,
+        play that seat's moves at random (see the module)."""
+        if self.max_cycles is None:
+            return
+        while (seat := episode.acting()) is not None and self._spent(episode, seat) and (
+                not self._all_spent(episode)):
+            episode.play_for(seat, episode.rng)

@@ -1,6 +1,6 @@
 """Which game, variant and number of players an environment plays: read from what a user typed.
 
-``asobi.envs.aec_env("koikoi", variant="koikoi-japan")`` and
+``asobi.envs.asobi_v0.env("koikoi", variant="koikoi-japan")`` and
 ``pyspiel.load_game("python_asobi_sakura(players=4)")`` both name a game as a person would on the
 command line; :func:`resolve` turns that into a :class:`Setting`, with the same errors as the
 command line (an unknown game, a variant that does not exist, a number of players the game

@@ -1,6 +1,8 @@
 """What both PettingZoo environments share: the spaces, the seeds of episodes, the agents.
 
-Each seat is an agent named ``seat_0``, ``seat_1``... Its observation space is a ``Dict`` of
+Each seat a learner plays is an agent named ``player_0``, ``player_1``... (the seat's number, as
+PettingZoo's classic games name theirs); seats given to asobi AI levels (``opponents``) are no
+agents. An agent's observation space is a ``Dict`` of
 ``observation`` (a float32 ``Box`` of the encoding's size) and ``action_mask`` (an int8 ``Box``
 of 0 and 1, one per action number); its action space a ``Discrete`` of the action numbers.
 """
@@ -8,23 +10,29 @@ of 0 and 1, one per action number); its action space a ``Discrete`` of the actio
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
 from asobi.envs.encoding import Encoding
-from asobi.envs.episode import Episode, check_options
+from asobi.envs.episode import Episode, check_options, starting_scores
 from asobi.envs.setting import Setting
 from asobi.errors import AsobiError
+from asobi.play.agents import level_name
 from asobi.play.seeds import new_seed, parse_seed
+from asobi.play.session import Session
 
 LIMIT = float(np.finfo(np.float32).max)
 """The bounds of the observation box: any float32 (scores and counts are not bounded)."""
 
 
+PREFIX = "player_"
+
+
 def agent_name(seat: int) -> str:
-    return f"seat_{seat}"
+    return f"{PREFIX}{seat}"
 
 
 def seat_of(agent: str) -> int:
@@ -35,16 +43,20 @@ class Table:
     """The spaces of one setting and where its episodes' seeds come from."""
 
     def __init__(self, setting: Setting, encoding: Encoding, seed: int | str | None,
-                 reward: str, on_illegal: str, max_cycles: int | None) -> None:
+                 reward: str, on_illegal: str, max_cycles: int | None,
+                 opponents: Mapping[str, str] | None = None) -> None:
         check_options(reward, on_illegal)
-        if max_cycles is not None and (isinstance(max_cycles, bool) or max_cycles < 1):
-            raise AsobiError(f"max_cycles must be a whole number above 0, not {max_cycles!r}")
+        check_cycles(max_cycles)
         self.setting = setting
         self.encoding = encoding
         self.reward = reward
         self.on_illegal = on_illegal
         self.max_cycles = max_cycles
-        self.agents = [agent_name(seat) for seat in range(setting.players)]
+        self.opponents = read_opponents(setting, opponents)
+        """The seats played by asobi AI levels: seat -> level."""
+        self.agents = [agent_name(seat) for seat in range(setting.players)
+                       if seat not in self.opponents]
+        self.start = starting_scores(setting)
         observation = spaces.Dict({
             "observation": spaces.Box(-LIMIT, LIMIT, (encoding.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (encoding.action_count,), np.int8),
@@ -70,11 +82,73 @@ class Table:
         else:
             chosen = new_seed()
         self._pending = None
-        return Episode(self.setting, self.encoding, chosen, self.reward, self.on_illegal)
+        return Episode(self.setting, self.encoding, chosen, self.reward, self.on_illegal,
+                       self.opponents, self.start)
 
     def metadata(self) -> dict[str, Any]:
         return {
-            "render_modes": ["ansi"],
+            "render_modes": list(RENDER_MODES),
             "name": f"asobi_{self.setting.game.name}_v0",
-            "is_parallelizable": True,
+            "is_parallelizable": all_seats_act_together(self.setting),
         }
+
+
+RENDER_MODES = ("human", "ansi")
+"""``human``: ``render()`` prints the text view of the seat to act; ``ansi``: returns it."""
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise AsobiError(f"unknown render_mode {render_mode!r}: use "
+                         f"{' or '.join(repr(m) for m in RENDER_MODES)} or None")
+
+
+def check_cycles(max_cycles: int | None) -> None:
+    if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(
+            max_cycles, int) or max_cycles < 1):
+        raise AsobiError(f"max_cycles must be a whole number above 0, not {max_cycles!r}")
+
+
+def read_opponents(setting: Setting, opponents: Mapping[str, str] | None) -> dict[int, str]:
+    """``{"player_1": "normal"}`` as seat -> level, checked: agents of this table, levels the
+    game offers (``ai:`` in front is allowed), at least one seat left to the learner."""
+    seats: dict[int, str] = {}
+    game = setting.game
+    names = [agent_name(seat) for seat in range(setting.players)]
+    for agent, level in (opponents or {}).items():
+        if agent not in names:
+            raise AsobiError(f"no agent {agent!r} to give an opponent: the agents are "
+                             f"{', '.join(names)}")
+        if not isinstance(level, str) or not level.removeprefix("ai:"):
+            raise AsobiError(f"the opponent of {agent} must be an AI level such as 'normal', "
+                             f"not {level!r}")
+        level = level.removeprefix("ai:")
+        if level_name(level) not in game.ai_levels():
+            offered = ", ".join(game.ai_levels())
+            raise AsobiError(f"{game.info.title} has no AI level '{level_name(level)}'; "
+                             f"available: {offered}")
+        seats[seat_of(agent)] = level
+    if len(seats) == setting.players:
+        raise AsobiError("every seat was given an opponent: leave at least one to the learner")
+    return seats
+
+
+def all_seats_act_together(setting: Setting, games: int = 6) -> bool:
+    """Whether every seat acts in every decision, in seat order (Goofspiel's bids), in
+    ``games`` random games: only then do the AEC agents step in PettingZoo's cycles, one move
+    each, and does ``pettingzoo.utils.aec_to_parallel`` work. Stops at the first decision of
+    fewer seats (Koi-Koi's first move)."""
+    everyone = list(range(setting.players))
+    for seed in range(games):
+        session = Session(setting.game, setting.variant, ["human"] * setting.players,
+                          seed=seed, observers=False)
+        rng = random.Random(seed)
+        while acting := session.to_act():
+            if acting != everyone:
+                return False
+            for seat in everyone:
+                if seat not in session.to_act():
+                    return False
+                legal = session.legal_actions(seat)
+                session.apply(seat, legal[rng.randrange(len(legal))])
+    return True
