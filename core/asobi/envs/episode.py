@@ -68,9 +68,12 @@ def outcome(result: Mapping[str, Any], players: int) -> list[float]:
 
 
 def margins(scores: Sequence[float]) -> list[float]:
-    """Each seat's score less the mean of the other seats' scores (they add up to zero)."""
+    """Each seat's score less the mean of the other seats' scores (they add up to zero; a
+    game played alone has no one to compare with: its score then)."""
     total = float(sum(scores))
     others = len(scores) - 1
+    if others == 0:
+        return [float(score) for score in scores]
     return [float(score) - (total - score) / others for score in scores]
 
 
