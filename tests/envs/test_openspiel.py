@@ -1,5 +1,7 @@
-"""OpenSpiel's own checks pass on Koi-Koi, Sakura, Nim and Goofspiel registered as Python
-games; their observers and resampled worlds show a seat its own view only."""
+"""Koi-Koi, Sakura, Nim and Goofspiel registered as Python OpenSpiel games: explicit deals that
+serialize, the dynamics and information of each game, observers and resampled worlds that show
+a seat its own view only. OpenSpiel's random simulation test runs on every setting in
+``test_spiel_settings.py``."""
 
 from __future__ import annotations
 
@@ -20,8 +22,6 @@ from open_spiel.python.observation import make_observation  # noqa: E402
 
 from asobi.envs.openspiel import register  # noqa: E402
 from asobi.errors import AsobiError  # noqa: E402
-
-from .conftest import KOIKOI_VARIANTS  # noqa: E402
 
 SAMPLED = pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
 INFO_STATE = pyspiel.IIGObservationType(perfect_recall=True)
@@ -48,14 +48,6 @@ def test_every_game_of_the_registry_is_registered(names):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", KOIKOI_VARIANTS)
-def test_koikoi_passes_the_random_simulation_test_in_every_variant(names, variant):
-    game = sim(f"python_asobi_koikoi(variant={variant})")
-    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert game.num_distinct_actions() == 98
-
-
-@pytest.mark.slow
 def test_koikoi_with_explicit_deals_serializes_and_replays(names):
     game = sim("python_asobi_koikoi(variant=koikoi-japan,deals=3)", sims=2)
     assert game.max_chance_outcomes() == 3
@@ -69,25 +61,6 @@ def test_koikoi_with_explicit_deals_serializes_and_replays(names):
     assert str(again) == str(state)
     assert str(pickle.loads(pickle.dumps(state))) == str(state)
     assert str(pickle.loads(pickle.dumps(game))) == str(game)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_sakura_passes_with_simultaneous_picks_for_2_to_6_painters(names, players):
-    game = sim(f"python_asobi_sakura(players={players})")
-    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
-    assert game.num_players() == players
-
-
-@pytest.mark.parametrize("text", [
-    "python_asobi_sakura(players=3,dynamics=sequential,deals=2)",
-    "python_asobi_nim", "python_asobi_nim(deals=1)",
-    "python_asobi_goofspiel", "python_asobi_goofspiel(dynamics=sequential,deals=4)",
-    "python_asobi_goofspiel(players=4,variant=split)",
-])
-@pytest.mark.slow
-def test_the_other_forms_pass_too(names, text):
-    sim(text, sims=2)
 
 
 def test_the_dynamics_and_information_follow_the_game(names):
