@@ -63,16 +63,44 @@ def test_koikoi_with_explicit_deals_serializes_and_replays(names):
     assert str(pickle.loads(pickle.dumps(game))) == str(game)
 
 
-def test_the_dynamics_and_information_follow_the_game(names):
+def test_the_dynamics_chance_and_information_follow_the_game(names):
+    kinds = pyspiel.GameType
     nim = pyspiel.load_game("python_asobi_nim")
     goofspiel = pyspiel.load_game("python_asobi_goofspiel")
-    assert nim.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
-    assert nim.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
-    assert goofspiel.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    koikoi = pyspiel.load_game("python_asobi_koikoi")
+    assert nim.get_type().information == kinds.Information.PERFECT_INFORMATION
+    assert nim.get_type().dynamics == kinds.Dynamics.SEQUENTIAL
+    # Nim draws nothing at random; the card games deal.
+    assert nim.get_type().chance_mode == kinds.ChanceMode.DETERMINISTIC
+    assert goofspiel.get_type().chance_mode == kinds.ChanceMode.SAMPLED_STOCHASTIC
+    assert pyspiel.load_game("python_asobi_nim(deals=2)").get_type().chance_mode == (
+        kinds.ChanceMode.EXPLICIT_STOCHASTIC)
+    assert goofspiel.get_type().dynamics == kinds.Dynamics.SIMULTANEOUS
+    assert koikoi.get_type().information == kinds.Information.IMPERFECT_INFORMATION
+    assert koikoi.num_distinct_actions() == 98
+    sakura = pyspiel.load_game("python_asobi_sakura(players=5)")
+    assert sakura.get_type().dynamics == kinds.Dynamics.SIMULTANEOUS
+    assert sakura.num_players() == 5
     state = goofspiel.new_initial_state()
     assert state.is_simultaneous_node()
     state.apply_actions([0, 12])
     assert len(state.history()) == 2
+
+
+def test_a_game_is_registered_with_the_type_it_loads_with(names):
+    registered = {kind.short_name: kind for kind in pyspiel.registered_games()}
+    for name in names:
+        loaded = pyspiel.load_game(name).get_type()
+        kind = registered[name]
+        assert (kind.dynamics, kind.chance_mode, kind.information, kind.utility) == (
+            loaded.dynamics, loaded.chance_mode, loaded.information, loaded.utility), name
+    assert registered["python_asobi_sakura"].dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    assert registered["python_asobi_nim"].chance_mode == (
+        pyspiel.GameType.ChanceMode.DETERMINISTIC)
+
+
+def test_a_deterministic_game_serializes_without_deals(names):
+    sim("python_asobi_nim(players=3)", sims=2)
 
 
 @pytest.mark.parametrize("text", ["python_asobi_koikoi", "python_asobi_sakura(players=4)",

@@ -32,6 +32,7 @@ import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from asobi.envs.encoding import Encoding
 from asobi.envs.setting import Setting, default_players, resolve
+from asobi.envs.spiel_probe import Probe, probe
 from asobi.envs.survey import Survey, survey
 from asobi.errors import AsobiError
 from asobi.host.registry import Game, Registry
@@ -60,20 +61,18 @@ def parameters(game: Game) -> dict[str, Any]:
     }
 
 
-def game_type(game: Game, spec: Spec | None = None) -> Any:
-    """The ``pyspiel.GameType`` of ``game``: the one it is registered with (no ``spec``), or
-    that of one game with its dynamics, chance and information (``spec``)."""
-    info = game.info
+def game_type(spec: Spec) -> Any:
+    """The ``pyspiel.GameType`` of the OpenSpiel game ``spec`` describes: its dynamics, its
+    chance, its information. A game is registered with the type of its default parameters."""
+    info = spec.setting.game.info
     kinds = pyspiel.GameType
-    simultaneous = spec is not None and spec.dynamics == "simultaneous"
-    perfect = spec is not None and spec.perfect_information
     return kinds(
         short_name=short_name(info.name),
         long_name=f"asobi {info.title}",
-        dynamics=kinds.Dynamics.SIMULTANEOUS if simultaneous else kinds.Dynamics.SEQUENTIAL,
-        chance_mode=(kinds.ChanceMode.EXPLICIT_STOCHASTIC if spec is not None and spec.deals
-                     else kinds.ChanceMode.SAMPLED_STOCHASTIC),
-        information=(kinds.Information.PERFECT_INFORMATION if perfect
+        dynamics=(kinds.Dynamics.SIMULTANEOUS if spec.dynamics == "simultaneous"
+                  else kinds.Dynamics.SEQUENTIAL),
+        chance_mode=chance_mode(spec),
+        information=(kinds.Information.PERFECT_INFORMATION if spec.perfect_information
                      else kinds.Information.IMPERFECT_INFORMATION),
         utility=kinds.Utility.ZERO_SUM,
         reward_model=kinds.RewardModel.TERMINAL,
@@ -83,8 +82,18 @@ def game_type(game: Game, spec: Spec | None = None) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=parameters(game),
+        parameter_specification=parameters(spec.setting.game),
     )
+
+
+def chance_mode(spec: Spec) -> Any:
+    """``EXPLICIT_STOCHASTIC`` with explicit deals (a chance node comes first); else
+    ``SAMPLED_STOCHASTIC`` for a game that draws at random (:mod:`asobi.envs.spiel_probe`),
+    ``DETERMINISTIC`` for one that never did."""
+    modes = pyspiel.GameType.ChanceMode
+    if spec.deals:
+        return modes.EXPLICIT_STOCHASTIC
+    return modes.SAMPLED_STOCHASTIC if spec.probe.draws_at_random else modes.DETERMINISTIC
 
 
 @dataclass(frozen=True)
@@ -94,6 +103,7 @@ class Spec:
     setting: Setting
     encoding: Encoding
     survey: Survey
+    probe: Probe
     deals: int = 0
     rng_seed: int = 0
     dynamics: str = "sequential"
@@ -109,26 +119,26 @@ class Spec:
 
 
 class Catalogue:
-    """Builds the OpenSpiel games of one registry's asobi games, remembering the encodings
-    and surveys (they cost a few random games) per game, rules and players."""
+    """Builds the OpenSpiel games of one registry's asobi games, remembering the encodings,
+    surveys and probes (they cost a few random games) per game, rules and players."""
 
     def __init__(self, registry: Registry | None = None) -> None:
         self.registry = registry
-        self._parts: dict[tuple[str, str, int], tuple[Encoding, Survey]] = {}
+        self._parts: dict[tuple[str, str, int], tuple[Encoding, Survey, Probe]] = {}
 
-    def parts(self, setting: Setting) -> tuple[Encoding, Survey]:
+    def parts(self, setting: Setting) -> tuple[Encoding, Survey, Probe]:
         key = (setting.game.name, canonical({"rules": dict(setting.variant.rules)}),
                setting.players)
         if key not in self._parts:
             surveyed = survey(setting.game, setting.variant, setting.players)
             encoding = Encoding.of(setting.game, setting.variant, setting.players,
                                    surveyed=surveyed)
-            self._parts[key] = (encoding, surveyed)
+            self._parts[key] = (encoding, surveyed, probe(setting))
         return self._parts[key]
 
     def spec(self, setting: Setting, params: Mapping[str, Any]) -> Spec:
         """The spec of ``setting`` with the OpenSpiel ``params`` (see the module)."""
-        encoding, surveyed = self.parts(setting)
+        encoding, surveyed, probed = self.parts(setting)
         deals = _whole(params, "deals", 0, 0)
         max_length = _whole(params, "max_game_length", MAX_GAME_LENGTH, 1)
         dynamics = str(params.get("dynamics", "auto"))
@@ -136,11 +146,18 @@ class Catalogue:
             raise AsobiError(f"dynamics must be one of {', '.join(DYNAMICS)}, not {dynamics!r}")
         if dynamics == "auto":
             dynamics = "simultaneous" if surveyed.simultaneous else "sequential"
-        return Spec(setting, encoding, surveyed, deals, _whole(params, "rng_seed", 0, None),
-                    dynamics, max_length)
+        return Spec(setting, encoding, surveyed, probed, deals,
+                    _whole(params, "rng_seed", 0, None), dynamics, max_length)
 
     def load(self, game: str | Game, params: Mapping[str, Any] | None = None) -> AsobiGame:
         """The OpenSpiel game of ``game`` with ``params`` (missing ones take their default)."""
+        full, spec = self.specify(game, params)
+        return AsobiGame(full, spec)
+
+    def specify(self, game: str | Game, params: Mapping[str, Any] | None = None
+                ) -> tuple[dict[str, Any], Spec]:
+        """Every parameter of ``game`` (``params``, the defaults for the missing ones) and
+        the spec they make."""
         params = dict(params or {})
         if isinstance(game, str):
             name = game.removeprefix(PREFIX)
@@ -150,7 +167,7 @@ class Catalogue:
             found = game
         full = {**parameters(found), **params}
         setting = resolve(found, str(full["variant"]), int(full["players"]), self.registry)
-        return AsobiGame(full, self.spec(setting, full))
+        return full, self.spec(setting, full)
 
 
 def _whole(params: Mapping[str, Any], key: str, default: int, least: int | None) -> int:
@@ -176,7 +193,7 @@ class AsobiGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
             utility_sum=0.0,
             max_game_length=spec.max_game_length,
         )
-        super().__init__(game_type(spec.setting.game, spec), info, dict(params))
+        super().__init__(game_type(spec), info, dict(params))
         self.spec = spec
         self.dealt = 0
         """Games dealt so far in sampled chance (the next one is ``spiel_deal_seed(rng_seed,
