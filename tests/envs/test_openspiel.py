@@ -5,6 +5,7 @@ a seat its own view only. OpenSpiel's random simulation test runs on every setti
 
 from __future__ import annotations
 
+import math
 import pickle
 import random
 
@@ -101,6 +102,42 @@ def test_a_game_is_registered_with_the_type_it_loads_with(names):
 
 def test_a_deterministic_game_serializes_without_deals(names):
     sim("python_asobi_nim(players=3)", sims=2)
+
+
+def play_out(state, rng):
+    """Random moves to the end of the game."""
+    game = state.get_game()
+    while not state.is_terminal():
+        if state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p) or [0])
+                                 for p in range(game.num_players())])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("text", ["python_asobi_koikoi(variant=koikoi-japan)",
+                                  "python_asobi_sakura(players=3)",
+                                  "python_asobi_goofspiel(players=3)"])
+def test_the_returns_are_the_outcome_or_the_margin_of_points(names, text):
+    outcome = pyspiel.load_game(text)
+    margin = pyspiel.load_game(text.replace(")", ",returns=margin)"))
+    assert (outcome.min_utility(), outcome.max_utility()) == (
+        -1.0 / (outcome.num_players() - 1), 1.0)
+    assert (margin.min_utility(), margin.max_utility()) == (-math.inf, math.inf)
+    for seed in range(3):
+        # The same deal (both games deal from rng_seed 0) played the same way.
+        plain = play_out(outcome.new_initial_state(), random.Random(seed))
+        points = play_out(margin.new_initial_state(), random.Random(seed))
+        result = points.world().result()
+        assert plain.world().result() == result and result["finished"]
+        mean = sum(result["scores"]) / len(result["scores"])
+        assert points.returns() == pytest.approx([score - mean for score in result["scores"]])
+        assert sum(points.returns()) == pytest.approx(0.0)
+        players = outcome.num_players()
+        assert plain.returns() == ([0.0] * players if result["winner"] is None else [
+            1.0 if seat == result["winner"] else -1.0 / (players - 1) for seat in range(players)])
+    pyspiel.random_sim_test(margin, num_sims=1, serialize=False, verbose=False)
 
 
 @pytest.mark.parametrize("text", ["python_asobi_koikoi", "python_asobi_sakura(players=4)",

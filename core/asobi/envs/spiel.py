@@ -23,6 +23,7 @@ asobi observation as JSON (string); see :class:`AsobiObserver`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,7 @@ from asobi.play.session import canonical
 
 PREFIX = "python_asobi_"
 DYNAMICS = ("auto", "sequential", "simultaneous")
+RETURNS = ("outcome", "margin")
 MAX_GAME_LENGTH = 10_000
 
 
@@ -58,6 +60,7 @@ def parameters(game: Game) -> dict[str, Any]:
         "rng_seed": 0,
         "dynamics": "auto",
         "max_game_length": MAX_GAME_LENGTH,
+        "returns": "outcome",
     }
 
 
@@ -108,6 +111,9 @@ class Spec:
     rng_seed: int = 0
     dynamics: str = "sequential"
     max_game_length: int = MAX_GAME_LENGTH
+    returns: str = "outcome"
+    """``outcome``: +1 for the winner, -1/(players - 1) for the others; ``margin``: each
+    seat's score less the mean score (see :func:`asobi.envs.spiel_state.final_returns`)."""
     information: str = "auto"
     """``auto``: perfect information when the survey saw nothing hidden; ``imperfect``: always
     imperfect (OpenSpiel's ISMCTS asks for it, and a game of perfect information is one of
@@ -146,8 +152,11 @@ class Catalogue:
             raise AsobiError(f"dynamics must be one of {', '.join(DYNAMICS)}, not {dynamics!r}")
         if dynamics == "auto":
             dynamics = "simultaneous" if surveyed.simultaneous else "sequential"
+        returns = str(params.get("returns", "outcome"))
+        if returns not in RETURNS:
+            raise AsobiError(f"returns must be one of {', '.join(RETURNS)}, not {returns!r}")
         return Spec(setting, encoding, surveyed, probed, deals,
-                    _whole(params, "rng_seed", 0, None), dynamics, max_length)
+                    _whole(params, "rng_seed", 0, None), dynamics, max_length, returns)
 
     def load(self, game: str | Game, params: Mapping[str, Any] | None = None) -> AsobiGame:
         """The OpenSpiel game of ``game`` with ``params`` (missing ones take their default)."""
@@ -179,17 +188,27 @@ def _whole(params: Mapping[str, Any], key: str, default: int, least: int | None)
     return value
 
 
+def utility_range(spec: Spec) -> tuple[float, float]:
+    """The least and the greatest return of a seat. asobi games declare no bound on their
+    scores, so a margin is unbounded: OpenSpiel is told -inf and +inf."""
+    if spec.returns == "margin":
+        return -math.inf, math.inf
+    players = spec.setting.players
+    return -1.0 / (players - 1), 1.0
+
+
 class AsobiGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
     """One asobi game under one variant and number of players, for OpenSpiel."""
 
     def __init__(self, params: Mapping[str, Any], spec: Spec) -> None:
         players = spec.setting.players
+        least, greatest = utility_range(spec)
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.encoding.action_count,
             max_chance_outcomes=spec.deals,
             num_players=players,
-            min_utility=-1.0 / (players - 1) if players > 1 else -1.0,
-            max_utility=1.0,
+            min_utility=least,
+            max_utility=greatest,
             utility_sum=0.0,
             max_game_length=spec.max_game_length,
         )

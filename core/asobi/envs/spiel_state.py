@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-from asobi.envs.episode import outcome
 from asobi.envs.world import Pending, World
 from asobi.play.seeds import fraction_seed, spiel_deal_seed
 from asobi.play.session import canonical
@@ -65,6 +65,25 @@ class Views:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Views, ())
+
+
+def final_returns(result: Mapping[str, Any], players: int, kind: str) -> list[float]:
+    """Every seat's return at the end of a game whose asobi result is ``result``.
+
+    ``outcome``: +1 for the winner, -1/(players - 1) for each other seat; 0 each without a
+    winner (a draw, or a game stopped unfinished). ``margin``: each seat's score (``scores``
+    of the result) less the mean score, the ``point_difference`` of OpenSpiel's Goofspiel; a
+    game stopped unfinished returns the margin of its scores so far. Both add up to 0."""
+    if kind == "margin":
+        scores = [float(score) if isinstance(score, int | float) else 0.0
+                  for score in list(result.get("scores") or [])[:players]]
+        scores += [0.0] * (players - len(scores))
+        mean = sum(scores) / players
+        return [score - mean for score in scores]
+    winner = result.get("winner") if result.get("finished") else None
+    if winner is None:
+        return [0.0] * players
+    return [1.0 if seat == winner else -1.0 / (players - 1) for seat in range(players)]
 
 
 def _digest(*parts: str) -> str:
@@ -181,11 +200,11 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return encoding.label(int(action))
 
     def returns(self) -> list[float]:
-        players = self._spec().setting.players
+        spec = self._spec()
         world = self.world()
         if world is None or not self.is_terminal():
-            return [0.0] * players
-        return outcome(world.result(), players)
+            return [0.0] * spec.setting.players
+        return final_returns(world.result(), spec.setting.players, spec.returns)
 
     def __str__(self) -> str:
         world = self.world()
@@ -240,11 +259,12 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         state is spent: a search calls it on a leaf it is about to throw away."""
         world = self.world()
         assert world is not None
-        players = self._spec().setting.players
+        spec = self._spec()
         self._views.clear()
         if not self.is_terminal():
             world.playout(rng)
-        return np.asarray(outcome(world.result(), players), dtype=np.float64)
+        return np.asarray(final_returns(world.result(), spec.setting.players, spec.returns),
+                          dtype=np.float64)
 
 
 def dealt(game: AsobiGame, observation: Any, seat: int, rng: random.Random) -> AsobiState:
