@@ -155,7 +155,6 @@ def test_the_observers_give_the_states_tensors_and_strings(names, text):
             observation.set_from(state, player)
             info_state.set_from(state, player)
             assert np.array_equal(observation.tensor, state.observation_tensor(player))
-            assert np.array_equal(info_state.tensor, state.information_state_tensor(player))
             assert observation.string_from(state, player) == state.observation_string(player)
             assert info_state.string_from(state, player) == state.information_state_string(
                 player)
@@ -165,10 +164,36 @@ def test_the_observers_give_the_states_tensors_and_strings(names, text):
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert set(observation.dict) == {part.name for part in game.spec.encoding.parts}
+    # An information state is a string: no tensor is offered, none is advertised.
+    assert info_state.tensor is None and info_state.dict == {}
+    assert not game.get_type().provides_information_state_tensor
+    assert game.get_type().provides_information_state_string
     with pytest.raises(ValueError, match="own view"):
         make_observation(game, pyspiel.IIGObservationType(
             perfect_recall=False, public_info=True,
             private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+def test_an_information_state_remembers_what_the_seat_saw_and_did(names):
+    # Nim from 3-4-5: (take 1 from pile 0, then 1 from pile 1) and the same moves the other
+    # way round reach the same piles, so the same observations; each seat saw and did
+    # different things on the way.
+    game = pyspiel.load_game("python_asobi_nim")
+
+    def walk(order):
+        state = game.new_initial_state()
+        for pile in order:
+            legal = state.legal_actions()
+            labels = [state.action_to_string(state.current_player(), a) for a in legal]
+            state.apply_action(legal[labels.index(f'{{"pile":{pile},"take":1}}')])
+        return state
+
+    one, other = walk([0, 1]), walk([1, 0])
+    for seat in (0, 1):
+        assert one.observation_string(seat) == other.observation_string(seat)
+        assert one.information_state_string(seat) != other.information_state_string(seat)
+    # A seat's memory is its own: the same views and actions give the same string.
+    assert walk([0, 1]).information_state_string(0) == one.information_state_string(0)
 
 
 @pytest.mark.parametrize("text", ["python_asobi_koikoi(variant=koikoi-japan)",
@@ -192,7 +217,6 @@ def test_a_resampled_world_looks_the_same_to_the_seat(names, text, seed, moves):
     for _ in range(3):
         world = state.resample_from_infostate(player, sampler)
         assert world.observation_tensor(player) == state.observation_tensor(player)
-        assert world.information_state_tensor(player) == state.information_state_tensor(player)
         assert world.observation_string(player) == state.observation_string(player)
         assert world.information_state_string(player) == state.information_state_string(
             player)

@@ -81,8 +81,8 @@ def game_type(spec: Spec) -> Any:
         reward_model=kinds.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_string=spec.recall,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters(spec.setting.game),
@@ -114,6 +114,9 @@ class Spec:
     returns: str = "outcome"
     """``outcome``: +1 for the winner, -1/(players - 1) for the others; ``margin``: each
     seat's score less the mean score (see :func:`asobi.envs.spiel_state.final_returns`)."""
+    recall: bool = True
+    """Whether states keep each seat's memory for its information state string (the games of
+    the bots, which key their trees on observations, go without)."""
     information: str = "auto"
     """``auto``: perfect information when the survey saw nothing hidden; ``imperfect``: always
     imperfect (OpenSpiel's ISMCTS asks for it, and a game of perfect information is one of
@@ -235,12 +238,15 @@ class AsobiGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
 
 
 class AsobiObserver:
-    """A seat's view of a state, for OpenSpiel: ``tensor`` (and its named parts in ``dict``)
-    is the encoding of the seat's observation; the string is the observation as JSON, or, for
-    an information state (``perfect_recall``), a digest of what the seat saw at each of its
-    decisions followed by that JSON. asobi shows a seat its own view only, so the observer
-    offers ``public_info=True`` with ``private_info`` of the single seat (both OpenSpiel
-    defaults), nothing else."""
+    """A seat's view of a state, for OpenSpiel.
+
+    An observation (OpenSpiel's default, ``perfect_recall=False``): ``tensor`` (and its named
+    parts in ``dict``) is the encoding of the seat's observation, the string the observation
+    as JSON. An information state (``perfect_recall=True``): a string only, a digest of every
+    view the seat had and every action it took, in order, followed by that JSON; there is no
+    information-state tensor (``tensor`` is None), as the encoding of a view holds no memory.
+    asobi shows a seat its own view only, so the observer offers ``public_info=True`` with
+    ``private_info`` of the single seat (both OpenSpiel defaults), nothing else."""
 
     def __init__(self, spec: Spec, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
         if params:
@@ -252,10 +258,18 @@ class AsobiObserver:
             raise ValueError("asobi games observe one seat's own view: public_info=True and "
                              "private_info=SINGLE_PLAYER")
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(spec.encoding.size, dtype=np.float32)
-        self.dict = spec.encoding.split(self.tensor)
+        if self.perfect_recall and not spec.recall:
+            raise ValueError("this game keeps no memory of the seats: it has no information "
+                             "states (recall is off)")
+        self.tensor: Any = None
+        self.dict: dict[str, Any] = {}
+        if not self.perfect_recall:
+            self.tensor = np.zeros(spec.encoding.size, dtype=np.float32)
+            self.dict = spec.encoding.split(self.tensor)
 
     def set_from(self, state: Any, player: int) -> None:
+        if self.tensor is None:
+            return
         vector = state.seat_tensor(player)
         if vector is None:
             self.tensor.fill(0.0)

@@ -3,9 +3,9 @@
 
 Action ids are the numbers of :class:`asobi.envs.encoding.Encoding`; a chance node (explicit
 chance only) offers the deals ``0`` to ``deals - 1``. OpenSpiel copies a state by building a new
-one and deep-copying its attributes (``_world``, ``_trails``, ``_plies``, ``_dealing``,
-``_views``), and serializes it by pickling them: a game pickles as its asobi seed and moves and
-is played again when read back; a world sampled from an observation
+one and deep-copying its attributes (``_world``, ``_trails``, ``_last_seen``, ``_plies``,
+``_dealing``, ``_views``), and serializes it by pickling them: a game pickles as its asobi seed
+and moves and is played again when read back; a world sampled from an observation
 (``resample_from_infostate``) cannot be serialized.
 """
 
@@ -99,8 +99,10 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         self._dealing = spec.deals > 0
         self._world: World | Pending | Deal | None = None if self._dealing else Deal(game)
         self._trails = [""] * spec.setting.players
-        """Per seat, a digest of what it saw and did at each of its decisions (the memory
-        behind its information state)."""
+        """Per seat, a digest of every view it had and every action it took, in order (the
+        memory behind its information state; see :meth:`_remember`)."""
+        self._last_seen = [""] * spec.setting.players
+        """Per seat, the digest of the last view its trail took in."""
         self._plies = 0
         self._views = Views()
 
@@ -167,14 +169,33 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             self._world = World.start(spec.setting, spiel_deal_seed(spec.rng_seed, int(action)))
             self._dealing = False
             return
-        self._play(self._acting()[0], int(action))
+        seat = self._acting()[0]
+        self._remember({seat: int(action)})
+        self._play(seat, int(action))
         self._plies += 1
 
     def _apply_actions(self, actions: list[int]) -> None:
-        for seat in self._acting():
+        acting = self._acting()
+        self._remember({seat: int(actions[seat]) for seat in acting})
+        for seat in acting:
             if seat in self._acting():
                 self._play(seat, int(actions[seat]))
         self._plies += 1
+
+    def _remember(self, moves: Mapping[int, int]) -> None:
+        """Before a move: every seat's trail takes in its view, if it changed since the view
+        the trail last took in (a seat cannot tell how many moves left its view as it was),
+        then the action of each seat in ``moves``. A game without information states
+        (``Spec.recall`` off: the bots' games) keeps no trails."""
+        if not self._spec().recall:
+            return
+        for seat in range(len(self._trails)):
+            seen = _digest(self.seat_text(seat))
+            if seen != self._last_seen[seat]:
+                self._trails[seat] = _digest(self._trails[seat], "saw", seen)
+                self._last_seen[seat] = seen
+            if seat in moves:
+                self._trails[seat] = _digest(self._trails[seat], "did", str(moves[seat]))
 
     def _play(self, seat: int, number: int) -> None:
         world = self.world()
@@ -183,8 +204,6 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         action = self._spec().encoding.action(number, legal)
         if action is None:
             raise pyspiel.SpielError(f"action {number} is not legal for seat {seat}")
-        seen = self.seat_text(seat)
-        self._trails[seat] = _digest(self._trails[seat], seen, str(number))
         self._views.clear()
         world.apply(seat, action)
 
@@ -235,7 +254,8 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return views.texts[player]
 
     def seat_history(self, player: int) -> str:
-        """``player``'s information state: its memory, then what it sees now."""
+        """``player``'s information state: its memory (every view it had, every action it
+        took), then what it sees now."""
         if player < 0:
             return ""
         return f"{self._trails[player]} {self.seat_text(player)}"
@@ -251,6 +271,7 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         """:meth:`resample_from_infostate` with the deal drawn from ``rng``."""
         twin = dealt(self.get_game(), self.observation(player), player, rng)
         twin._trails[player] = self._trails[player]
+        twin._last_seen[player] = self._last_seen[player]
         twin._plies = self._plies
         return twin
 
