@@ -22,6 +22,7 @@ import numpy as np  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
 from asobi.envs.openspiel import register  # noqa: E402
+from asobi.envs.spiel_probe import LENGTH_MARGIN  # noqa: E402
 from asobi.errors import AsobiError  # noqa: E402
 
 SAMPLED = pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
@@ -172,6 +173,22 @@ def test_the_observers_give_the_states_tensors_and_strings(names, text):
         make_observation(game, pyspiel.IIGObservationType(
             perfect_recall=False, public_info=True,
             private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+def test_a_game_stops_unfinished_at_its_length(names):
+    # By default, the longest of the probe's random games times the margin.
+    default = pyspiel.load_game("python_asobi_koikoi(variant=koikoi-japan)")
+    assert default.max_game_length() == LENGTH_MARGIN * default.spec.probe.longest > 100
+    for returns in ("outcome", "margin"):
+        game = pyspiel.load_game(
+            f"python_asobi_koikoi(variant=koikoi-japan,max_game_length=40,returns={returns})")
+        assert game.max_game_length() == 40
+        state = play_out(game.new_initial_state(), random.Random(3))
+        result = state.world().result()
+        assert len(state.history()) == 40 and not result["finished"]
+        scores = result["scores"]
+        assert state.returns() == ([0.0, 0.0] if returns == "outcome" else
+                                   [(scores[0] - scores[1]) / 2, (scores[1] - scores[0]) / 2])
 
 
 def test_an_information_state_remembers_what_the_seat_saw_and_did(names):

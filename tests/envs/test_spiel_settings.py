@@ -8,11 +8,13 @@ variables widen the run:
 * ``ASOBI_SPIEL_SETTINGS=all``: every variant of every game of these tests with every number
   of players it allows;
 * ``ASOBI_SPIEL_DEALS=N``: the deals scanned in each setting (default 300);
-* ``ASOBI_SPIEL_SIMS=N``: the games of each of OpenSpiel's random simulation tests (default 1).
+* ``ASOBI_SPIEL_SIMS=N``: the games of each of OpenSpiel's random simulation tests (default 1);
+* ``ASOBI_SPIEL_GAMES=N``: the random games played against the derived ``max_game_length``
+  (default 30).
 
 The whole check, as ``docs/envs.md`` gives it::
 
-    ASOBI_SPIEL_SETTINGS=all ASOBI_SPIEL_DEALS=2000 ASOBI_SPIEL_SIMS=3 \\
+    ASOBI_SPIEL_SETTINGS=all ASOBI_SPIEL_DEALS=2000 ASOBI_SPIEL_SIMS=3 ASOBI_SPIEL_GAMES=2000 \\
         pytest -n 0 tests/envs/test_spiel_settings.py
 """
 
@@ -26,12 +28,15 @@ pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("open_spiel")
 
 from asobi.envs.openspiel import register  # noqa: E402
+from asobi.envs.setting import resolve  # noqa: E402
+from asobi.envs.spiel_probe import PROBE_GAMES, probe  # noqa: E402
 from asobi.play.seeds import spiel_deal_seed  # noqa: E402
 from asobi.play.session import Session  # noqa: E402
 
 ALL = os.environ.get("ASOBI_SPIEL_SETTINGS", "sample") == "all"
 DEALS = int(os.environ.get("ASOBI_SPIEL_DEALS", "300"))
 SIMS = int(os.environ.get("ASOBI_SPIEL_SIMS", "1"))
+GAMES = int(os.environ.get("ASOBI_SPIEL_GAMES", "30"))
 SAMPLE = {
     "koikoi": [("standard", 2), ("koikoi-japan", 2)],
     "sakura": [("standard", 2), ("neutral-from-hand", 6)],
@@ -41,7 +46,7 @@ SAMPLE = {
 """The settings the suite checks: Koi-Koi where a deal can end the game and where it cannot,
 Sakura at both ends of its table (sequential picks with the neutral painter fed from the hand,
 simultaneous ones), and the test plugins with their largest tables."""
-GAMES = sorted(SAMPLE)
+NAMES = sorted(SAMPLE)
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +98,7 @@ def check_over_at_the_deal(game, state, result, where):
     assert again.is_terminal() and again.returns() == returns, where
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", NAMES)
 def test_every_deal_is_a_decision_or_a_correct_end(games, names, name):
     game = games.game(name)
     over = 0
@@ -133,7 +138,7 @@ def test_a_sampled_game_can_end_at_its_deal(games, names):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", NAMES)
 def test_openspiel_random_simulation_test_passes(games, names, name):
     # Each setting twice: as loaded by default (sampled chance, the game's own dynamics:
     # OpenSpiel cannot serialize a sampled game, which needs its generator), and with seats
@@ -145,3 +150,14 @@ def test_openspiel_random_simulation_test_passes(games, names, name):
         turns = pyspiel.load_game(spiel_text(name, variant, players, dynamics="sequential",
                                              deals=2))
         pyspiel.random_sim_test(turns, num_sims=SIMS, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_random_game_reaches_the_derived_length(games, names, name):
+    # max_game_length is learnt from a few random games (the probe's, with a margin): many
+    # more random games, on other seeds, all end well before it.
+    game = games.game(name)
+    for variant, players in settings_of(game):
+        spiel = pyspiel.load_game(spiel_text(name, variant, players))
+        longer = probe(resolve(game, variant, players, games), games=GAMES, first=PROBE_GAMES)
+        assert longer.longest < spiel.max_game_length(), f"{name} {variant} {players}"

@@ -6,19 +6,24 @@
 * ``variant`` (text): a variant name or a path, as ``--variant`` takes it;
 * ``players`` (int): the number of seats (default: the game's usual table);
 * ``deals`` (int): ``0`` (the default) for *sampled chance*: every new game is dealt from a
-  fresh seed and the game never shows a chance node; ``N`` > 0 for *explicit chance*: the first
-  node is a chance node with ``N`` equally likely deals (the seeds of ``N`` games), after which
-  the game is deterministic, as asobi games are for a given seed;
+  fresh seed and the game never shows a chance node (``SAMPLED_STOCHASTIC``, or
+  ``DETERMINISTIC`` for a game that draws nothing at random: :mod:`asobi.envs.spiel_probe`);
+  ``N`` > 0 for *explicit chance*: the first node is a chance node with ``N`` equally likely
+  deals (the seeds of ``N`` games), after which the game is deterministic, as asobi games are
+  for a given seed;
 * ``rng_seed`` (int): where the seeds of the deals start (the same ``rng_seed`` deals the same
   games in the same order);
 * ``dynamics`` (text): ``auto`` (the default: ``simultaneous`` for a game whose seats were seen
   choosing together, else ``sequential``), ``sequential`` (seats that choose together act one
   after the other, none seeing the others' choice) or ``simultaneous`` (one joint action);
-* ``max_game_length`` (int): moves after which a game stops, unfinished (its returns then 0).
+* ``max_game_length`` (int): moves after which a game stops, unfinished; ``0`` (the default):
+  a bound learnt from random games (:attr:`asobi.envs.spiel_probe.Probe.length_bound`);
+* ``returns`` (text): ``outcome`` (the default: +1 for the winner, -1/(players - 1) for every
+  other seat, 0 each without a winner) or ``margin`` (each seat's score less the mean score).
 
-Returns are +1 for the winner and -1/(players - 1) for every other seat (0 each after a draw),
-at the end only. Observations are those of :mod:`asobi.envs.encoding` (tensor) and the seat's
-asobi observation as JSON (string); see :class:`AsobiObserver`.
+Returns come at the end only and add up to 0. Observations are those of
+:mod:`asobi.envs.encoding` (tensor) and the seat's asobi observation as JSON (string); the
+information state is a string; see :class:`AsobiObserver`.
 """
 
 from __future__ import annotations
@@ -43,7 +48,6 @@ from asobi.play.session import canonical
 PREFIX = "python_asobi_"
 DYNAMICS = ("auto", "sequential", "simultaneous")
 RETURNS = ("outcome", "margin")
-MAX_GAME_LENGTH = 10_000
 
 
 def short_name(game: str) -> str:
@@ -59,7 +63,7 @@ def parameters(game: Game) -> dict[str, Any]:
         "deals": 0,
         "rng_seed": 0,
         "dynamics": "auto",
-        "max_game_length": MAX_GAME_LENGTH,
+        "max_game_length": 0,
         "returns": "outcome",
     }
 
@@ -110,7 +114,10 @@ class Spec:
     deals: int = 0
     rng_seed: int = 0
     dynamics: str = "sequential"
-    max_game_length: int = MAX_GAME_LENGTH
+    max_game_length: int = 1
+    """Moves (joint moves at a simultaneous node) after which a game stops unfinished: the
+    ``max_game_length`` parameter, or where it is 0, the probe's bound
+    (:attr:`asobi.envs.spiel_probe.Probe.length_bound`)."""
     returns: str = "outcome"
     """``outcome``: +1 for the winner, -1/(players - 1) for the others; ``margin``: each
     seat's score less the mean score (see :func:`asobi.envs.spiel_state.final_returns`)."""
@@ -149,7 +156,7 @@ class Catalogue:
         """The spec of ``setting`` with the OpenSpiel ``params`` (see the module)."""
         encoding, surveyed, probed = self.parts(setting)
         deals = _whole(params, "deals", 0, 0)
-        max_length = _whole(params, "max_game_length", MAX_GAME_LENGTH, 1)
+        max_length = (_whole(params, "max_game_length", 0, 0) or probed.length_bound)
         dynamics = str(params.get("dynamics", "auto"))
         if dynamics not in DYNAMICS:
             raise AsobiError(f"dynamics must be one of {', '.join(DYNAMICS)}, not {dynamics!r}")
