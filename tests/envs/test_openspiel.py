@@ -240,8 +240,20 @@ def test_a_resampled_world_looks_the_same_to_the_seat(names, text, seed, moves):
         assert world.legal_actions() == state.legal_actions()
 
 
-def test_a_game_that_cannot_be_made_says_why(names):
-    with pytest.raises(AsobiError, match="no-such-variant"):
-        pyspiel.load_game("python_asobi_koikoi(variant=no-such-variant)")
-    with pytest.raises(AsobiError, match="dynamics"):
-        pyspiel.load_game("python_asobi_nim(dynamics=sideways)")
+@pytest.mark.parametrize("text,words", [
+    ("python_asobi_koikoi(variant=no-such-variant)", "no-such-variant"),
+    ("python_asobi_nim(dynamics=sideways)", "dynamics must be one of auto"),
+    ("python_asobi_nim(returns=points)", "returns must be one of outcome, margin"),
+    ("python_asobi_nim(players=7)", "Nim is played by 2 to 3 players, not 7"),
+    ("python_asobi_nim(deals=-1)", "deals must be a whole number of at least 0"),
+    ("python_asobi_nim(max_game_length=-5)", "max_game_length must be a whole number"),
+])
+def test_a_game_that_cannot_be_made_says_why(names, text, words):
+    # OpenSpiel refuses what it can itself (an unknown parameter, a wrong type) with a
+    # SpielError; asobi's refusals are SpielErrors too, and AsobiErrors, naming the game.
+    with pytest.raises(pyspiel.SpielError, match=words) as refused:
+        pyspiel.load_game(text)
+    assert isinstance(refused.value, AsobiError)
+    assert str(refused.value).startswith(text.partition("(")[0] + ": ")
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'speed'"):
+        pyspiel.load_game("python_asobi_nim(speed=2)")

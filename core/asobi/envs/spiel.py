@@ -21,7 +21,8 @@
 * ``returns`` (text): ``outcome`` (the default: +1 for the winner, -1/(players - 1) for every
   other seat, 0 each without a winner) or ``margin`` (each seat's score less the mean score).
 
-Returns come at the end only and add up to 0. Observations are those of
+Returns come at the end only and add up to 0. A value the game does not take raises
+:class:`SpielParameterError`. Observations are those of
 :mod:`asobi.envs.encoding` (tensor) and the seat's asobi observation as JSON (string); the
 information state is a string; see :class:`AsobiObserver`.
 """
@@ -48,6 +49,30 @@ from asobi.play.session import canonical
 PREFIX = "python_asobi_"
 DYNAMICS = ("auto", "sequential", "simultaneous")
 RETURNS = ("outcome", "margin")
+
+
+class SpielParameterError(AsobiError, pyspiel.SpielError):  # type: ignore[misc,unused-ignore]
+    """A parameter of an OpenSpiel game that the asobi game does not take (an unknown variant,
+    a number of players the game does not allow, a value out of range). It is both the
+    project's :class:`~asobi.errors.AsobiError` and ``pyspiel.SpielError``, what OpenSpiel
+    raises for a parameter it refuses itself (an unknown name, a wrong type), so code written
+    for OpenSpiel catches it."""
+
+
+def _whole(params: Mapping[str, Any], key: str, default: int, least: int | None) -> int:
+    value = params.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or (
+            least is not None and value < least):
+        floor = "" if least is None else f" of at least {least}"
+        raise SpielParameterError(f"{key} must be a whole number{floor}, not {value!r}")
+    return value
+
+
+def _choice(params: Mapping[str, Any], key: str, choices: tuple[str, ...]) -> str:
+    value = params.get(key, choices[0])
+    if value not in choices:
+        raise SpielParameterError(f"{key} must be one of {', '.join(choices)}, not {value!r}")
+    return str(value)
 
 
 def short_name(game: str) -> str:
@@ -153,20 +178,18 @@ class Catalogue:
         return self._parts[key]
 
     def spec(self, setting: Setting, params: Mapping[str, Any]) -> Spec:
-        """The spec of ``setting`` with the OpenSpiel ``params`` (see the module)."""
-        encoding, surveyed, probed = self.parts(setting)
+        """The spec of ``setting`` with the OpenSpiel ``params`` (see the module); a
+        :class:`SpielParameterError` for a value the game does not take."""
         deals = _whole(params, "deals", 0, 0)
-        max_length = (_whole(params, "max_game_length", 0, 0) or probed.length_bound)
-        dynamics = str(params.get("dynamics", "auto"))
-        if dynamics not in DYNAMICS:
-            raise AsobiError(f"dynamics must be one of {', '.join(DYNAMICS)}, not {dynamics!r}")
+        rng_seed = _whole(params, "rng_seed", 0, None)
+        max_length = _whole(params, "max_game_length", 0, 0)
+        dynamics = _choice(params, "dynamics", DYNAMICS)
+        returns = _choice(params, "returns", RETURNS)
+        encoding, surveyed, probed = self.parts(setting)
         if dynamics == "auto":
             dynamics = "simultaneous" if surveyed.simultaneous else "sequential"
-        returns = str(params.get("returns", "outcome"))
-        if returns not in RETURNS:
-            raise AsobiError(f"returns must be one of {', '.join(RETURNS)}, not {returns!r}")
-        return Spec(setting, encoding, surveyed, probed, deals,
-                    _whole(params, "rng_seed", 0, None), dynamics, max_length, returns)
+        return Spec(setting, encoding, surveyed, probed, deals, rng_seed, dynamics,
+                    max_length or probed.length_bound, returns)
 
     def load(self, game: str | Game, params: Mapping[str, Any] | None = None) -> AsobiGame:
         """The OpenSpiel game of ``game`` with ``params`` (missing ones take their default)."""
@@ -176,26 +199,23 @@ class Catalogue:
     def specify(self, game: str | Game, params: Mapping[str, Any] | None = None
                 ) -> tuple[dict[str, Any], Spec]:
         """Every parameter of ``game`` (``params``, the defaults for the missing ones) and
-        the spec they make."""
+        the spec they make. An unknown game, variant or number of players is a
+        :class:`SpielParameterError` naming the OpenSpiel game."""
         params = dict(params or {})
-        if isinstance(game, str):
-            name = game.removeprefix(PREFIX)
-            found = (self.registry.game(name) if self.registry is not None
-                     else resolve(name).game)
-        else:
-            found = game
-        full = {**parameters(found), **params}
-        setting = resolve(found, str(full["variant"]), int(full["players"]), self.registry)
-        return full, self.spec(setting, full)
-
-
-def _whole(params: Mapping[str, Any], key: str, default: int, least: int | None) -> int:
-    value = params.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or (
-            least is not None and value < least):
-        floor = "" if least is None else f" of at least {least}"
-        raise AsobiError(f"{key} must be a whole number{floor}, not {value!r}")
-    return value
+        named = short_name(game.removeprefix(PREFIX) if isinstance(game, str) else game.name)
+        try:
+            if isinstance(game, str):
+                name = game.removeprefix(PREFIX)
+                found = (self.registry.game(name) if self.registry is not None
+                         else resolve(name).game)
+            else:
+                found = game
+            full = {**parameters(found), **params}
+            setting = resolve(found, str(full["variant"]), int(full["players"]),
+                              self.registry)
+            return full, self.spec(setting, full)
+        except AsobiError as exc:
+            raise SpielParameterError(f"{named}: {exc}") from None
 
 
 def utility_range(spec: Spec) -> tuple[float, float]:
