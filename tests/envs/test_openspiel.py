@@ -211,6 +211,11 @@ def test_an_information_state_remembers_what_the_seat_saw_and_did(names):
         assert one.information_state_string(seat) != other.information_state_string(seat)
     # A seat's memory is its own: the same views and actions give the same string.
     assert walk([0, 1]).information_state_string(0) == one.information_state_string(0)
+    # A number that is no legal action is refused before anything changes, memory included.
+    before = one.information_state_string(0)
+    with pytest.raises(pyspiel.SpielError, match="not legal"):
+        one.apply_action(game.num_distinct_actions() + 5)
+    assert one.information_state_string(0) == before and len(one.history()) == 2
 
 
 @pytest.mark.parametrize("text", ["python_asobi_koikoi(variant=koikoi-japan)",

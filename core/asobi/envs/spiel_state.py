@@ -170,17 +170,27 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             self._dealing = False
             return
         seat = self._acting()[0]
+        self._refuse_illegal({seat: int(action)})
         self._remember({seat: int(action)})
         self._play(seat, int(action))
         self._plies += 1
 
     def _apply_actions(self, actions: list[int]) -> None:
         acting = self._acting()
-        self._remember({seat: int(actions[seat]) for seat in acting})
+        moves = {seat: int(actions[seat]) for seat in acting}
+        self._refuse_illegal(moves)
+        self._remember(moves)
         for seat in acting:
             if seat in self._acting():
                 self._play(seat, int(actions[seat]))
         self._plies += 1
+
+    def _refuse_illegal(self, moves: Mapping[int, int]) -> None:
+        """A ``pyspiel.SpielError`` for a number that is no legal action of its seat now,
+        before anything changes."""
+        for seat, number in moves.items():
+            if number not in self._legal_actions(seat):
+                raise pyspiel.SpielError(f"action {number} is not legal for seat {seat}")
 
     def _remember(self, moves: Mapping[int, int]) -> None:
         """Before a move: every seat's trail takes in its view, if it changed since the view
