@@ -117,6 +117,7 @@ def play_out(state, rng):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", ["python_asobi_koikoi(variant=koikoi-japan)",
                                   "python_asobi_sakura(players=3)",
                                   "python_asobi_goofspiel(players=3)"])
