@@ -82,7 +82,8 @@ class OpenSpielLevels:
 
     def spiel_game(self, game: Game, rules: Mapping[str, Any], players: int, kind: str) -> Any:
         """The OpenSpiel game the bots of ``kind`` search (sequential; ISMCTS's of imperfect
-        information), built once per game object, rules and players."""
+        information; no information states, as both bots key their nodes on observations or
+        states), built once per game object, rules and players."""
         key = (id(game), canonical({"rules": dict(rules)}), players, kind)
         with self._lock:
             known = self._games.get(key)
@@ -96,7 +97,7 @@ class OpenSpielLevels:
                               origin="record")
             setting = Setting(game, variant, players, "rules")
             params = {**parameters(game), "players": players, "dynamics": "sequential"}
-            spec = Catalogue().spec(setting, params)
+            spec = replace(Catalogue().spec(setting, params), recall=False)
             if kind == ISMCTS:
                 spec = replace(spec, information="imperfect")
             spiel_game = AsobiGame(params, spec)

@@ -21,6 +21,8 @@ from typing import Any
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from asobi.envs.spiel import AsobiGame, Catalogue, game_type, short_name
+from asobi.errors import AsobiError
+from asobi.host.faults import PluginFault
 from asobi.host.registry import Registry, discover
 
 __all__ = ["AsobiGame", "Catalogue", "register", "registered"]
@@ -28,12 +30,20 @@ __all__ = ["AsobiGame", "Catalogue", "register", "registered"]
 
 def register(registry: Registry | None = None) -> list[str]:
     """Register every game of ``registry`` (default: the installed games) with OpenSpiel and
-    return their OpenSpiel names."""
+    return their OpenSpiel names. Each is registered with the type of its game under its
+    default parameters, which takes a few random games (a survey and a probe); a game whose
+    plugin fails them is left out with a warning of the registry, and the others are
+    registered."""
     registry = registry or discover()
     catalogue = Catalogue(registry)
     names = []
     for name, game in sorted(registry.games().items()):
-        pyspiel.register_game(game_type(game), _creator(catalogue, name))
+        try:
+            _, spec = catalogue.specify(game)
+        except (AsobiError, PluginFault) as exc:
+            registry.warn(f"game '{name}' is not registered with OpenSpiel: {exc}")
+            continue
+        pyspiel.register_game(game_type(spec), _creator(catalogue, name))
         names.append(short_name(name))
     return names
 

@@ -3,9 +3,9 @@
 
 Action ids are the numbers of :class:`asobi.envs.encoding.Encoding`; a chance node (explicit
 chance only) offers the deals ``0`` to ``deals - 1``. OpenSpiel copies a state by building a new
-one and deep-copying its attributes (``_world``, ``_trails``, ``_plies``, ``_dealing``,
-``_views``), and serializes it by pickling them: a game pickles as its asobi seed and moves and
-is played again when read back; a world sampled from an observation
+one and deep-copying its attributes (``_world``, ``_trails``, ``_last_seen``, ``_plies``,
+``_dealing``, ``_views``), and serializes it by pickling them: a game pickles as its asobi seed
+and moves and is played again when read back; a world sampled from an observation
 (``resample_from_infostate``) cannot be serialized.
 """
 
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-from asobi.envs.episode import outcome
 from asobi.envs.world import Pending, World
 from asobi.play.seeds import fraction_seed, spiel_deal_seed
 from asobi.play.session import canonical
@@ -67,6 +67,25 @@ class Views:
         return (Views, ())
 
 
+def final_returns(result: Mapping[str, Any], players: int, kind: str) -> list[float]:
+    """Every seat's return at the end of a game whose asobi result is ``result``.
+
+    ``outcome``: +1 for the winner, -1/(players - 1) for each other seat; 0 each without a
+    winner (a draw, or a game stopped unfinished). ``margin``: each seat's score (``scores``
+    of the result) less the mean score, the ``point_difference`` of OpenSpiel's Goofspiel; a
+    game stopped unfinished returns the margin of its scores so far. Both add up to 0."""
+    if kind == "margin":
+        scores = [float(score) if isinstance(score, int | float) else 0.0
+                  for score in list(result.get("scores") or [])[:players]]
+        scores += [0.0] * (players - len(scores))
+        mean = sum(scores) / players
+        return [score - mean for score in scores]
+    winner = result.get("winner") if result.get("finished") else None
+    if winner is None:
+        return [0.0] * players
+    return [1.0 if seat == winner else -1.0 / (players - 1) for seat in range(players)]
+
+
 def _digest(*parts: str) -> str:
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32]
 
@@ -80,8 +99,10 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         self._dealing = spec.deals > 0
         self._world: World | Pending | Deal | None = None if self._dealing else Deal(game)
         self._trails = [""] * spec.setting.players
-        """Per seat, a digest of what it saw and did at each of its decisions (the memory
-        behind its information state)."""
+        """Per seat, a digest of every view it had and every action it took, in order (the
+        memory behind its information state; see :meth:`_remember`)."""
+        self._last_seen = [""] * spec.setting.players
+        """Per seat, the digest of the last view its trail took in."""
         self._plies = 0
         self._views = Views()
 
@@ -148,14 +169,43 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             self._world = World.start(spec.setting, spiel_deal_seed(spec.rng_seed, int(action)))
             self._dealing = False
             return
-        self._play(self._acting()[0], int(action))
+        seat = self._acting()[0]
+        self._refuse_illegal({seat: int(action)})
+        self._remember({seat: int(action)})
+        self._play(seat, int(action))
         self._plies += 1
 
     def _apply_actions(self, actions: list[int]) -> None:
-        for seat in self._acting():
+        acting = self._acting()
+        moves = {seat: int(actions[seat]) for seat in acting}
+        self._refuse_illegal(moves)
+        self._remember(moves)
+        for seat in acting:
             if seat in self._acting():
                 self._play(seat, int(actions[seat]))
         self._plies += 1
+
+    def _refuse_illegal(self, moves: Mapping[int, int]) -> None:
+        """A ``pyspiel.SpielError`` for a number that is no legal action of its seat now,
+        before anything changes."""
+        for seat, number in moves.items():
+            if number not in self._legal_actions(seat):
+                raise pyspiel.SpielError(f"action {number} is not legal for seat {seat}")
+
+    def _remember(self, moves: Mapping[int, int]) -> None:
+        """Before a move: every seat's trail takes in its view, if it changed since the view
+        the trail last took in (a seat cannot tell how many moves left its view as it was),
+        then the action of each seat in ``moves``. A game without information states
+        (``Spec.recall`` off: the bots' games) keeps no trails."""
+        if not self._spec().recall:
+            return
+        for seat in range(len(self._trails)):
+            seen = _digest(self.seat_text(seat))
+            if seen != self._last_seen[seat]:
+                self._trails[seat] = _digest(self._trails[seat], "saw", seen)
+                self._last_seen[seat] = seen
+            if seat in moves:
+                self._trails[seat] = _digest(self._trails[seat], "did", str(moves[seat]))
 
     def _play(self, seat: int, number: int) -> None:
         world = self.world()
@@ -164,8 +214,6 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         action = self._spec().encoding.action(number, legal)
         if action is None:
             raise pyspiel.SpielError(f"action {number} is not legal for seat {seat}")
-        seen = self.seat_text(seat)
-        self._trails[seat] = _digest(self._trails[seat], seen, str(number))
         self._views.clear()
         world.apply(seat, action)
 
@@ -181,11 +229,11 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return encoding.label(int(action))
 
     def returns(self) -> list[float]:
-        players = self._spec().setting.players
+        spec = self._spec()
         world = self.world()
         if world is None or not self.is_terminal():
-            return [0.0] * players
-        return outcome(world.result(), players)
+            return [0.0] * spec.setting.players
+        return final_returns(world.result(), spec.setting.players, spec.returns)
 
     def __str__(self) -> str:
         world = self.world()
@@ -216,7 +264,8 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return views.texts[player]
 
     def seat_history(self, player: int) -> str:
-        """``player``'s information state: its memory, then what it sees now."""
+        """``player``'s information state: its memory (every view it had, every action it
+        took), then what it sees now."""
         if player < 0:
             return ""
         return f"{self._trails[player]} {self.seat_text(player)}"
@@ -232,6 +281,7 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         """:meth:`resample_from_infostate` with the deal drawn from ``rng``."""
         twin = dealt(self.get_game(), self.observation(player), player, rng)
         twin._trails[player] = self._trails[player]
+        twin._last_seen[player] = self._last_seen[player]
         twin._plies = self._plies
         return twin
 
@@ -240,11 +290,12 @@ class AsobiState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         state is spent: a search calls it on a leaf it is about to throw away."""
         world = self.world()
         assert world is not None
-        players = self._spec().setting.players
+        spec = self._spec()
         self._views.clear()
         if not self.is_terminal():
             world.playout(rng)
-        return np.asarray(outcome(world.result(), players), dtype=np.float64)
+        return np.asarray(final_returns(world.result(), spec.setting.players, spec.returns),
+                          dtype=np.float64)
 
 
 def dealt(game: AsobiGame, observation: Any, seat: int, rng: random.Random) -> AsobiState:
