@@ -3,8 +3,8 @@ anything at random, and how many moves it can last.
 
 An asobi game draws every random number from the generator ``asobi_setup`` is given
 (``SetupContext.rng``: "the only source of randomness the game may use, now and later"). The
-probe plays a few games with random legal moves, through the game's hooks, handing the game a
-generator that counts what is drawn from it, and notes:
+probe plays a few games with random legal moves (:func:`asobi.play.playout.playout`), handing
+the game a generator that counts what is drawn from it, and notes:
 
 * whether any number was drawn (a deal, a shuffle, a later deal): a game that drew nothing in
   any probe game is declared deterministic (OpenSpiel's ``DETERMINISTIC``);
@@ -25,7 +25,7 @@ from typing import Any
 
 from asobi.contract.model import SetupContext
 from asobi.envs.setting import Setting
-from asobi.envs.world import STEP_LIMIT
+from asobi.play.playout import playout
 
 PROBE_GAMES = 6
 """Random games a probe plays."""
@@ -92,7 +92,7 @@ class Probe:
 
 def probe(setting: Setting, games: int = PROBE_GAMES, first: int = 0) -> Probe:
     """Play ``games`` random games of ``setting`` (seeds ``first``, ``first + 1``...) and
-    tell what they showed. A game still going after :data:`asobi.envs.world.STEP_LIMIT`
+    tell what they showed. A game still going after :data:`asobi.play.playout.STEP_LIMIT`
     moves counts as that long."""
     hooks = setting.game.hooks
     tally = Tally()
@@ -100,11 +100,5 @@ def probe(setting: Setting, games: int = PROBE_GAMES, first: int = 0) -> Probe:
     for seed in range(first, first + games):
         state = hooks.setup(SetupContext(rules=setting.variant.rules, players=setting.players,
                                          rng=CountingRandom(seed, tally)))
-        moves = random.Random(seed)
-        played = 0
-        while played < STEP_LIMIT and (acting := hooks.to_act(state)):
-            legal = hooks.legal_actions(state, acting[0])
-            hooks.apply(state, acting[0], legal[moves.randrange(len(legal))])
-            played += 1
-        longest = max(longest, played)
+        longest = max(longest, playout(hooks, state, random.Random(seed)))
     return Probe(tally.draws > 0, longest, games)
