@@ -134,5 +134,28 @@ def plural_translator(package: str, lang: str) -> Callable[[str, str, int], str]
     return Translator(package, lang).n
 
 
+def layered_entry(package: str | None, message: str, lang: str) -> Entry | None:
+    """The catalogue entry of ``message`` in ``lang``: ``package``'s (a game's), else the
+    core's."""
+    if package is not None:
+        found = entries(package, lang).get(message)
+        if found:
+            return found
+    return entries("asobi", lang).get(message)
+
+
+def layered_text(package: str | None, message: str, lang: str) -> str:
+    """``message`` in ``lang`` from ``package``'s catalogue, else the core's, else as it is."""
+    found = layered_entry(package, message, lang)
+    return found if isinstance(found, str) else message
+
+
+def layered_plural(package: str | None, singular: str, plural: str, count: int,
+                   lang: str) -> str:
+    """The form of a counted message for ``count`` in ``lang`` (``package``'s catalogue, else
+    the core's, else English)."""
+    return choose_form(layered_entry(package, singular, lang), singular, plural, count, lang)
+
+
 def available(lang: str) -> bool:
     return lang in LANGUAGES

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from asobi.cli.main import main
 from asobi.errors import AsobiError
-from asobi.host import faults
+from asobi.host import origin
 from asobi.host.faults import PluginFault, guard_agent, kind
 from asobi.host.registry import Registry
 from asobi.play.agents import BaseAgent
@@ -439,7 +439,7 @@ def faulty_installed_here(installed_faulty, monkeypatch):
     def forget() -> None:
         for name in [m for m in sys.modules if m.partition(".")[0] == "asobi_faulty"]:
             del sys.modules[name]
-        faults.installed.cache_clear()
+        origin.installed.cache_clear()
 
     forget()
     monkeypatch.syspath_prepend(str(installed_faulty))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -21,7 +20,7 @@ import pluggy
 from asobi.contract.model import Agent, Reason
 from asobi.errors import AsobiError
 from asobi.host.gamehooks import GameHooks
-from asobi.i18n import Entry, choose_form, entries
+from asobi.i18n import layered_plural, layered_text
 from asobi.play.agents import RandomAgent, level_name, parse_level
 
 if TYPE_CHECKING:
@@ -31,40 +30,6 @@ if TYPE_CHECKING:
 hookimpl = pluggy.HookimplMarker("asobi")
 
 SEARCH_LEVEL = "search"
-
-
-def game_package(manager: pluggy.PluginManager) -> str | None:
-    """The top-level package of the game plugin of ``manager`` (registered as ``game:NAME``),
-    where its ``locale`` folder lives."""
-    for name, plugin in manager.list_name_plugin():
-        if name.startswith("game:"):
-            module = plugin.__name__ if isinstance(plugin, ModuleType) else (
-                type(plugin).__module__)
-            return str(module).split(".")[0]
-    return None
-
-
-def game_entry(manager: pluggy.PluginManager, message: str, lang: str) -> Entry | None:
-    """The catalogue entry of ``message`` in ``lang``: the game's, else the core's."""
-    package = game_package(manager)
-    if package is not None:
-        found = entries(package, lang).get(message)
-        if found:
-            return found
-    return entries("asobi", lang).get(message)
-
-
-def game_text(manager: pluggy.PluginManager, message: str, lang: str) -> str:
-    """``message`` in ``lang`` from the game's catalogue, else the core's, else as it is."""
-    found = game_entry(manager, message, lang)
-    return found if isinstance(found, str) else message
-
-
-def game_plural(manager: pluggy.PluginManager, singular: str, plural: str, count: int,
-                lang: str) -> str:
-    """The form of a counted message for ``count`` in ``lang`` (the game's catalogue, else the
-    core's, else English)."""
-    return choose_form(game_entry(manager, singular, lang), singular, plural, count, lang)
 
 
 class Defaults:
@@ -80,10 +45,10 @@ class Defaults:
         if not isinstance(reason, Reason):
             return str(reason)
         if reason.plural is not None and reason.counter is not None:
-            message = game_plural(self.manager, reason.text, reason.plural,
-                                  int(reason.params[reason.counter]), lang)
+            message = layered_plural(self.manager.package, reason.text, reason.plural,
+                                     int(reason.params[reason.counter]), lang)
         else:
-            message = game_text(self.manager, reason.text, lang)
+            message = layered_text(self.manager.package, reason.text, lang)
         # A value that is itself a Reason (a phrase) is translated the same way.
         values = {
             key: self.asobi_describe_reason(value, lang) if isinstance(value, Reason) else value

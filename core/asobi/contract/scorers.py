@@ -16,7 +16,7 @@ from typing import Any
 
 import pluggy
 
-from asobi.host.faults import installed, module_of
+from asobi.host.origin import installed, module_of
 
 SCORING_HOOKS = ("asobi_adjust_points",)
 """The cross-cutting hooks whose answers change a game's result (observers, AI levels and
@@ -52,7 +52,7 @@ def scorers_of(manager: pluggy.PluginManager) -> list[Scorer]:
 
 def distribution_of(module: str) -> tuple[str, str | None]:
     """The installed distribution (name, version) that holds ``module``
-    (:func:`asobi.host.faults.installed`); ``(module, None)`` when no installed distribution holds
+    (:func:`asobi.host.origin.installed`); ``(module, None)`` when no installed distribution holds
     it (a plugin registered in-process)."""
     return installed(module) or (module, None)
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from asobi.contract.defaults import game_package, game_plural, game_text
 from asobi.contract.model import GameInfo
 from asobi.host.gamehooks import GameHooks
 from asobi.host.manager import GameManager
+from asobi.i18n import layered_plural, layered_text
 from asobi.variants import loader as variants
 from asobi.variants.loader import Variant
 
@@ -49,15 +49,15 @@ class Game:
     @property
     def package(self) -> str | None:
         """The top-level package of the game plugin, where its ``locale`` folder lives."""
-        return game_package(self.manager)
+        return self.manager.package
 
     def text(self, message: str, lang: str) -> str:
         """``message`` in ``lang`` from the game's catalogue, then the core's (else as is)."""
-        return game_text(self.manager, message, lang)
+        return layered_text(self.package, message, lang)
 
     def plural(self, singular: str, plural: str, count: int, lang: str) -> str:
         """The form of a counted message for ``count`` in ``lang`` (placeholders unfilled)."""
-        return game_plural(self.manager, singular, plural, count, lang)
+        return layered_plural(self.package, singular, plural, count, lang)
 
     def title_in(self, lang: str) -> str:
         """The game's name in ``lang`` (most names stay as they are; こいこい in Japanese)."""

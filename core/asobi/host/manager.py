@@ -27,7 +27,8 @@ from asobi import __version__
 from asobi.contract import hookspecs, toolspecs
 from asobi.contract.model import GameInfo
 from asobi.errors import AsobiError
-from asobi.host.faults import PluginFault, origin_of, raised, returned
+from asobi.host.faults import PluginFault, raised, returned
+from asobi.host.origin import origin_of
 
 DEFAULTS_NAME = "asobi:defaults"
 """The name the core's defaults plugin is registered under in every game's manager."""
@@ -211,6 +212,17 @@ class GameManager(pluggy.PluginManager):
             return self.distribution or "the game", None
         name, plugin = self.providers[level]
         return self.culprit(name, plugin), name
+
+    @property
+    def package(self) -> str | None:
+        """The top-level package of the game plugin (registered as ``game:NAME``), where its
+        ``locale`` folder lives."""
+        for name, plugin in self.list_name_plugin():
+            if name.startswith("game:"):
+                module = plugin.__name__ if isinstance(plugin, ModuleType) else (
+                    type(plugin).__module__)
+                return str(module).split(".")[0]
+        return None
 
     def game_fault(self, hook: str, problem: str) -> PluginFault:
         """A fault of whoever answers the game hook ``hook`` (the game, else the defaults),
