@@ -462,3 +462,7 @@ def test_an_installed_plugin_is_named_by_its_distribution_and_version(monkeypatc
     fault(monkeypatch, "apply-raise")
     assert main(["play", "tally", "--players", "ai:random,ai:random"]) == 1
     assert "asobi-faulty 0.1.0 `asobi_apply` raised ZeroDivisionError" in capsys.readouterr().err
+    # Worker processes rebuild the entry points, and still name the distribution.
+    assert main(["arena", "tally", "--players", "ai:random,ai:random", "--games", "4",
+                 "--workers", "2", "--quiet"]) == 1
+    assert "asobi-faulty 0.1.0 `asobi_apply` raised ZeroDivisionError" in capsys.readouterr().err

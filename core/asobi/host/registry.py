@@ -85,6 +85,9 @@ class Registry:
     _warned: set[str] = field(default_factory=set)
     load_faults: dict[str, PluginFault] = field(default_factory=dict)
     """Why each game that could not be used was left out, by its entry point's name."""
+    known_distributions: dict[str, str] = field(default_factory=dict)
+    """``name version`` by entry point value, for entry points rebuilt without their
+    distribution (a worker process's: :meth:`labels` of the registry that sent them)."""
     _labels: dict[int, tuple[object, str]] = field(default_factory=dict, repr=False)
     """``name version`` of each distribution already named (by ``id``, with the distribution
     kept so that the ``id`` stays its own)."""
@@ -94,7 +97,7 @@ class Registry:
         read once per distribution: each reading parses its metadata file anew."""
         dist = getattr(ep, "dist", None)
         if dist is None:
-            return _dist_name(ep)
+            return self.known_distributions.get(ep.value) or _dist_name(ep)
         known = self._labels.get(id(dist))
         if known is None or known[0] is not dist:
             known = (dist, _dist_name(ep))
@@ -235,8 +238,16 @@ class Registry:
         return {
             f"plugin:{self._dist(ep)}": self._dist(ep)
             for ep in self.plugin_entry_points
-            if getattr(ep, "dist", None) is not None
+            if getattr(ep, "dist", None) is not None or ep.value in self.known_distributions
         }
+
+    def labels(self) -> dict[str, str]:
+        """``name version`` of the distribution behind each game and plugin entry point that
+        has one, by the entry point's value (what a worker needs to name them)."""
+        return {ep.value: self._dist(ep)
+                for ep in (*self.game_entry_points, *self.plugin_entry_points)
+                if getattr(ep, "dist", None) is not None
+                or ep.value in self.known_distributions}
 
     def without(self, plugin: str) -> Registry:
         """A registry like this one without the cross-cutting plugin registered as ``plugin``

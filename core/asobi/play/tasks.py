@@ -60,6 +60,9 @@ class Batch:
     """Read the game's lab measures (``asobi_lab_measures``) after each game."""
     records: str | None = None
     """Return each game's record, with variant paths relative to this folder."""
+    labels: tuple[tuple[str, str], ...] = ()
+    """``name version`` of the distribution behind each entry point (by its value): an entry
+    point rebuilt in a worker has lost its distribution, and a fault must still name it."""
 
 
 def entry_points_of(eps: Sequence[EntryPoint]) -> EntryPoints:
@@ -77,13 +80,14 @@ def batches(
     most = max(1, min(16, len(tasks) // max(1, workers * 8)))
     games = entry_points_of(registry.game_entry_points)
     plugins = entry_points_of(registry.plugin_entry_points)
+    labels = tuple(sorted(registry.labels().items()))
     folder = str(records) if records is not None else None
     out = []
     start = 0
     while start < len(tasks):
         size = max(1, min(most, (len(tasks) - start) // max(1, workers * 4)))
         out.append(Batch(games, plugins, game, tuple(variants), tuple(tasks[start:start + size]),
-                         measures, folder))
+                         measures, folder, labels))
         start += size
     return out
 
@@ -150,16 +154,19 @@ def play_game(
 
 
 @lru_cache(maxsize=4)
-def registry_for(games: EntryPoints, plugins: EntryPoints) -> Registry:
-    """A registry of these entry points (one per worker process, reused between batches)."""
+def registry_for(games: EntryPoints, plugins: EntryPoints,
+                 labels: tuple[tuple[str, str], ...] = ()) -> Registry:
+    """A registry of these entry points (one per worker process, reused between batches),
+    naming their distributions as the driver's registry does (``labels``)."""
     return Registry(
         game_entry_points=[EntryPoint(*ep) for ep in games],
         plugin_entry_points=[EntryPoint(*ep) for ep in plugins],
+        known_distributions=dict(labels),
     )
 
 
 def play_batch(batch: Batch) -> list[dict[str, Any]]:
     """Worker entry point (top level, so that spawn and Ray find it): play every task."""
-    registry = registry_for(batch.games, batch.plugins)
+    registry = registry_for(batch.games, batch.plugins, batch.labels)
     measures: dict[int, list[Measure]] = {}
     return [play_game(registry, batch, task, measures) for task in batch.tasks]
