@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pluggy
@@ -26,7 +27,7 @@ hookimpl = pluggy.HookimplMarker("asobi")
 @pytest.fixture(autouse=True)
 def test_packages_on_path():
     extra = [str(PLUGINS / name) for name in ("asobi-first-level", "asobi-house-pack",
-                                              "asobi-echo")]
+                                              "asobi-echo", "asobi-goofspiel")]
     sys.path[:0] = extra
     yield
     for entry in extra:
@@ -97,6 +98,18 @@ def test_a_bare_ai_seat_takes_the_game_default_level(registry_of):
     reg = registry_of({"nim": "asobi_nim", "koikoi": "asobi_koikoi.plugin"})
     assert str(parse_seats("human,ai", reg.game("koikoi"))[1]) == "ai:normal"
     assert str(parse_seats("human,ai", reg.game("nim"))[1]) == "ai:random"
+
+
+def test_hints_come_from_the_declared_strongest_level_not_the_last_listed(registry_of):
+    """The scaffold's game declares ``strongest_level``: a level listed after it (weaker,
+    or a plugin's) does not take over the hints."""
+    game = registry_of({"goofspiel": "asobi_goofspiel"}).game("goofspiel")
+    game.info = replace(game.info, ai_levels=("random", "search", "easy"))
+    session = Session(game, load(game.info), ["human", "human"], seed=3)
+    assert game.strongest_level == "search"
+    assert type(hint_agent(session, 0)).__name__ == "SearchAgent"
+    game.info = replace(game.info, strongest_level=None)  # undeclared: the last listed
+    assert game.strongest_level == "easy"
 
 
 def test_hints_from_an_agent_that_only_chooses(registry_of):

@@ -38,7 +38,8 @@ class GameInfo:
     default_level: str | None = None
     """The level of a bare ``ai`` seat (default: ``normal`` when listed, else the first)."""
     strongest_level: str | None = None
-    """The level hints come from (default: the last of ``ai_levels``)."""
+    """The level hints come from. Declare it: without it, the last of ``ai_levels`` gives
+    hints, whatever its strength (a level added to the end of the list takes over)."""
     hides_information: bool = True
     """Whether some seat is ever not shown everything (a hand, a deck order, a secret pick).
     A game of perfect information (Nim) says False: tools that search the one world an

@@ -44,6 +44,7 @@ def asobi_game_info() -> GameInfo:
         ai_levels=("random", "search"),
         resamples=True,
         default_level="search",
+        strongest_level="search",
     )
 
 
