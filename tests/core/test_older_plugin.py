@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from asobi.errors import AsobiError
 from asobi.host.registry import Registry
 from support.toys import HighCard, hookimpl
 from support.venvs import SharedEnvironment
@@ -77,3 +78,8 @@ def test_a_declaration_that_disagrees_with_the_hooks_is_refused(declared, monkey
         ("does not declare", "implements")
     assert warnings == [f"game 'highcard' from highcard_declared:GAME {said} upgrades_records "
                         f"in its GameInfo but {does} asobi_upgrade_record; skipped"]
+    # A plugin author's own test that asks for the game is told why, not "unknown game".
+    with pytest.raises(AsobiError, match=rf"^the game 'highcard' is installed "
+                                         rf"\(highcard_declared:GAME\) but failed to load: "
+                                         rf"{said} upgrades_records"):
+        registry.game("highcard")

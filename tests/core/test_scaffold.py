@@ -173,6 +173,13 @@ def test_a_new_variant_changes_what_you_edit(tmp_path, from_source):
 BAD_GAME_NAMES = ["High_Card", "my-game", "1up", "", "x y", "a" * 33, "café", "../up"]
 
 
+def test_a_name_of_two_words_gives_one_spelling_of_the_distribution(tmp_path):
+    folder = new_game("oicho_kabu", tmp_path)
+    assert folder.name == "asobi-oicho-kabu"
+    assert 'name = "asobi-oicho-kabu"' in (folder / "pyproject.toml").read_text()
+    assert (folder / "asobi_oicho_kabu" / "__init__.py").is_file()
+
+
 def test_bad_names_and_existing_targets_are_refused_and_nothing_is_written(tmp_path):
     for name in BAD_GAME_NAMES:
         with pytest.raises(AsobiError, match="cannot name a game: use lowercase letters"):

@@ -22,7 +22,6 @@ from asobi.cli.play import (
     chosen_frontend,
     cmd_play,
     cmd_serve,
-    game_named,
 )
 from asobi.errors import AsobiError
 from asobi.host.faults import EXIT_FAULT, PluginFault
@@ -155,7 +154,7 @@ def cmd_frontends(reg: Registry, args: argparse.Namespace) -> int:
 
 
 def cmd_variants(reg: Registry, args: argparse.Namespace) -> int:
-    game = game_named(reg, args.game)
+    game = reg.game(args.game)
     rows = game.variant_listing()
     if args.json:
         emit_json(rows)
@@ -173,7 +172,7 @@ def cmd_variants(reg: Registry, args: argparse.Namespace) -> int:
 
 
 def cmd_rules(reg: Registry, args: argparse.Namespace) -> int:
-    game = game_named(reg, args.game)
+    game = reg.game(args.game)
     variant = game.load_variant(args.variant)
     print(f"{game.info.title}: {variant.title_in(args.lang)}")
     print(variant.description_in(args.lang))
@@ -216,7 +215,7 @@ def cmd_bench(reg: Registry, args: argparse.Namespace) -> int:
 
     from asobi.play.bench import bench_game
 
-    game = game_named(reg, args.game)
+    game = reg.game(args.game)
     variant = game.load_variant(args.variant)
     runs = [bench_game(game, variant, args.seconds, nth_seed(args.seed, i))
             for i in range(args.repeat)]

@@ -28,20 +28,11 @@ if TYPE_CHECKING:
     from asobi.play.session import Session
 
 
-def game_named(reg: Registry, name: str) -> Game:
-    """The installed game ``name``; when a distribution installs it but its plugin failed to
-    load, the error says so and why (not merely "unknown game")."""
-    failure = reg.load_failure(name) if name not in reg.games() else None
-    if failure is not None:
-        raise AsobiError(failure)
-    return reg.game(name)
-
-
 def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
     from asobi.play.frontend import Launch
     from asobi.play.session import check_record_path, parse_seats
 
-    game = game_named(reg, args.game)
+    game = reg.game(args.game)
     settings = getattr(args, "user_settings", None)  # the user's defaults, below the options
     frontend = args.frontend_object
     deal = dealt(reg, args, game)

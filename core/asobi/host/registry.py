@@ -283,8 +283,13 @@ class Registry:
         return self._games
 
     def game(self, name: str) -> Game:
+        """The installed game ``name``; AsobiError when there is none, saying why when a
+        distribution installs it but it could not be used (:meth:`load_failure`)."""
         games = self.games()
         if name not in games:
+            failure = self.load_failure(name)
+            if failure is not None:
+                raise AsobiError(failure)
             known = ", ".join(sorted(games)) or "none"
             raise AsobiError(
                 f"unknown game '{name}'{did_you_mean(name, games)}; installed games: {known}"

@@ -31,8 +31,9 @@ class PackageNames:
 
     @property
     def folder(self) -> str:
-        """The project folder and the distribution name: ``asobi-high_card``."""
-        return f"asobi-{self.name}"
+        """The project folder and the distribution name, in the one spelling pip and PyPI
+        give a distribution: ``asobi-high-card`` (the module stays ``asobi_high_card``)."""
+        return f"asobi-{self.name.replace('_', '-')}"
 
     @property
     def class_name(self) -> str:
