@@ -51,7 +51,7 @@ def cmd_play(reg: Registry, args: argparse.Namespace) -> int:
 
         if players is None or len(parse_seats(players, game)) != deal.players:
             players = fitted(default, deal.players)
-    seats = parse_seats(players or default, game)
+    seats = parse_seats(default if players is None else players, game)
     if deal is not None:
         from asobi.play.deal import check_players
 

@@ -368,6 +368,21 @@ def looks_like_path(spec: str) -> bool:
     return spec.endswith((".yaml", ".yml")) or os.sep in spec or "/" in spec
 
 
+def _where_to_put(name: str, catalogue: VariantCatalogue, base_dir: Path | None) -> str:
+    """How a variant of the user's is found by name, for the error about an unknown one:
+    pointing at a file of that name in the folder, when there is one."""
+    folder = catalogue.user_dir
+    beside = (base_dir or Path.cwd()) / f"{name}.yaml"
+    try:
+        here = beside.is_file()
+    except OSError:  # a name too long for a file name
+        here = False
+    if here:
+        return (f". The file {name}.yaml is in this folder: pass its path "
+                f"(--variant {name}.yaml), or copy it into {folder} to use its name anywhere")
+    return f". Your own variants are found by name in {folder}; a file elsewhere by its path"
+
+
 def load(
     info: GameInfo,
     spec: str | None = None,
@@ -392,7 +407,7 @@ def load(
         names = sorted({n for n, _, _ in catalogue.names()})
         raise AsobiError(
             f"unknown variant '{spec}' of {info.name}{did_you_mean(spec, names)}; "
-            f"available: {', '.join(names) or 'none'}"
+            f"available: {', '.join(names) or 'none'}{_where_to_put(spec, catalogue, base_dir)}"
         )
     found: Found = []
     if "name" in doc.data and doc.data["name"] != spec:
