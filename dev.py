@@ -33,20 +33,32 @@ STAMP = VENV / ".asobi-installed"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 
 
-def ensure_venv() -> None:
+PLAY_EXTRAS = ("tui", "web")
+"""What playing needs: the frontends (the text one needs nothing)."""
+TEST_EXTRAS = ("lab", "openspiel", "ray", "rl", "test", "tui", "web")
+"""What the whole suite needs: every extra, and the test tools."""
+
+
+def ensure_venv(extras: tuple[str, ...]) -> None:
+    """.venv with asobi and ``extras`` installed: installed again only when pyproject.toml
+    changed or an extra is missing (``play`` installs the frontends only, ``test`` the rest)."""
     if sys.version_info < (3, 11):  # noqa: UP036 (dev.py may run on an older python3)
         sys.exit(f"asobi needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == wanted and (BIN / "asobi").exists():
+    stamp = STAMP.read_text().split() if STAMP.exists() else []
+    have = set(stamp[1].split(",")) if len(stamp) > 1 and stamp[0] == wanted else set()
+    if set(extras) <= have and (BIN / "asobi").exists():
         return
     if not (BIN / "python").exists():
         print("Creating the virtual environment in .venv ...", flush=True)
         venv.create(VENV, with_pip=True)
-    print("Installing asobi and its test tools into .venv ...", flush=True)
+    needed = sorted(have | set(extras))
+    what = "asobi and its test tools" if "test" in needed else "asobi and its frontends"
+    print(f"Installing {what} into .venv ...", flush=True)
     pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     quiet([*pip, "--upgrade", "pip"])
-    quiet([*pip, "--editable", f"{ROOT}[web,tui,lab,ray,rl,openspiel,test]"])
-    STAMP.write_text(wanted)
+    quiet([*pip, "--editable", f"{ROOT}[{','.join(needed)}]"])
+    STAMP.write_text(f"{wanted} {','.join(needed)}")
 
 
 def quiet(command: list[str]) -> None:
@@ -63,8 +75,8 @@ def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("play", "test"):
         print(__doc__)
         return 2
-    ensure_venv()
     command, rest = argv[0], argv[1:]
+    ensure_venv(PLAY_EXTRAS if command == "play" else TEST_EXTRAS)
     if command == "play":
         args = [str(BIN / "asobi"), "play", *(rest if rest and not rest[0].startswith("-")
                                                else ["koikoi", *rest])]
