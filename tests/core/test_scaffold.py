@@ -28,10 +28,11 @@ import pytest
 import yaml
 
 from asobi.cli import main as cli
+from asobi.cli.questions import variant_options
 from asobi.conformance import check_game
 from asobi.errors import AsobiError
 from asobi.host.registry import Registry, discover
-from asobi.scaffold import add_new_command, new_frontend, new_game, new_variant
+from asobi.scaffold import add_new_command, new_frontend, new_game, new_pack, new_variant
 from asobi_frontends.web.hookspecs import web_assets
 from support.venvs import SharedEnvironment
 
@@ -180,6 +181,23 @@ def test_a_name_of_two_words_gives_one_spelling_of_the_distribution(tmp_path):
     assert (folder / "asobi_oicho_kabu" / "__init__.py").is_file()
 
 
+def test_a_new_pack_offers_its_variant_by_name_in_the_chooser(tmp_path, monkeypatch):
+    folder = new_pack("club_rules", "koikoi", discover(), tmp_path)
+    assert folder.name == "asobi-club-rules"
+    assert (folder / "asobi_club_rules" / "koikoi" / "club-rules.yaml").is_file()
+    monkeypatch.syspath_prepend(str(folder))
+    registry = Registry(
+        game_entry_points=[EntryPoint("koikoi", "asobi_koikoi.plugin", "asobi.games")],
+        plugin_entry_points=[EntryPoint("club_rules", "asobi_club_rules", "asobi.plugins")])
+    game = registry.game("koikoi")
+    offered = {option.key: option for option in variant_options(game, "en", None)}
+    assert offered["club-rules"].label == "Club Rules"
+    assert game.load_variant("club-rules").rules == game.load_variant(None).rules
+    with pytest.raises(AsobiError, match="already has a variant named 'standard'"):
+        new_pack("standard", "koikoi", discover(), tmp_path)
+    assert not (tmp_path / "asobi-standard").exists()
+
+
 def test_bad_names_and_existing_targets_are_refused_and_nothing_is_written(tmp_path):
     for name in BAD_GAME_NAMES:
         with pytest.raises(AsobiError, match="cannot name a game: use lowercase letters"):
@@ -311,13 +329,14 @@ class Fresh:
     game: Path
     frontend: Path
     goofspiel: Path
+    pack: Path
 
     @property
     def bin(self) -> Path:
         return self.shared.bin
 
     def env(self) -> dict[str, str]:
-        return self.shared.environ(self.game, self.frontend, self.goofspiel,
+        return self.shared.environ(self.game, self.frontend, self.goofspiel, self.pack,
                                    HOME=str(self.work), ASOBI_CONFIG_DIR=str(self.work / "config"),
                                    PYTHONUNBUFFERED="1")
 
@@ -328,11 +347,13 @@ class Fresh:
 
 @pytest.fixture(scope="module")
 def fresh(asobi_env, tmp_path_factory) -> Fresh:
-    """asobi (pip-installed from this tree), a new game, a new frontend and Goofspiel."""
+    """asobi (pip-installed from this tree), a new game, a new frontend, a new house-rule
+    pack and Goofspiel."""
     work = tmp_path_factory.mktemp("scaffold")
     goofspiel = work / "asobi-goofspiel"
     shutil.copytree(GOOFSPIEL, goofspiel, ignore=NOT_SOURCE)
-    return Fresh(asobi_env, work, new_game("duel", work), new_frontend("plain", work), goofspiel)
+    return Fresh(asobi_env, work, new_game("duel", work), new_frontend("plain", work), goofspiel,
+                 new_pack("club_rules", "koikoi", discover(), work))
 
 
 @pytest.mark.slow
@@ -340,7 +361,7 @@ def test_the_new_packages_pass_their_own_tests_unchanged(fresh):
     runs = [subprocess.Popen([str(fresh.bin / "pytest"), "-q", "-p", "no:cacheprovider"],
                              cwd=folder, env=fresh.env(), stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, text=True)
-            for folder in (fresh.game, fresh.frontend, fresh.goofspiel)]
+            for folder in (fresh.game, fresh.frontend, fresh.goofspiel, fresh.pack)]
     for run in runs:
         out, _ = run.communicate(timeout=300)
         assert run.returncode == 0 and " passed" in out and "skipped" not in out, out
@@ -351,13 +372,20 @@ def test_the_installed_asobi_ships_the_templates_and_writes_the_same_packages(fr
     where = fresh.work / "from-the-wheel"
     where.mkdir()
     # Names nothing in that environment has taken yet (duel and plain are installed there).
-    for words in (["game", "trick"], ["frontend", "rows"], ["variant", "goofspiel", "my-table"]):
+    for words in (["game", "trick"], ["frontend", "rows"], ["variant", "goofspiel", "my-table"],
+                  ["pack", "table_talk", "koikoi"]):
         made = fresh.run("asobi", "new", *words, "--dir", str(where))
         assert made.returncode == 0, made.stderr
     refused = fresh.run("asobi", "new", "game", "Bad Name", "--dir", str(where))
     assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr
     assert tree(where / "asobi-trick") == tree(new_game("trick", tmp_path))
     assert tree(where / "asobi-rows") == tree(new_frontend("rows", tmp_path))
+    made, here = (tree(where / "asobi-table-talk"),
+                  tree(new_pack("table_talk", "koikoi", discover(), tmp_path)))
+    first = "asobi_table_talk/koikoi/table-talk.yaml"  # names where asobi's files are
+    assert made.keys() == here.keys()
+    assert {k: v for k, v in made.items() if k != first} == {
+        k: v for k, v in here.items() if k != first}
     check = fresh.run("asobi", "variant", "check", str(where / "my-table.yaml"))
     assert check.returncode == 0 and "ok (Goofspiel" in check.stdout, check.stderr
 

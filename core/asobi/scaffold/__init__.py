@@ -1,10 +1,12 @@
-"""``asobi new``: start a game, a house-rule variant or a frontend of your own.
+"""``asobi new``: start a game, a house-rule variant, a house-rule pack or a frontend of your own.
 
 * :func:`new_game` writes ``asobi-NAME/``: a pip-installable game package whose placeholder
   game (with hidden hands, a text view, a browser view, the ``search`` AI and four languages)
   passes the conformance kit, with tests that say so;
 * :func:`new_variant` writes ``NAME.yaml``, a variant of an installed game that extends its
   default variant and passes ``asobi variant check``;
+* :func:`new_pack` writes ``asobi-NAME/``: a house-rule pack (variants to install and share)
+  holding a first variant of a game, with a test that every file of it loads by name;
 * :func:`new_frontend` writes ``asobi-NAME/``: a frontend package with its own option and
   tests.
 
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from .command import add_new_command, cmd_new
 from .names import PackageNames, check_variant_name, package_names
-from .packages import new_frontend, new_game
+from .packages import new_frontend, new_game, new_pack
 from .variant import new_variant, variant_text
 
 __all__ = [
@@ -27,6 +29,7 @@ __all__ = [
     "cmd_new",
     "new_frontend",
     "new_game",
+    "new_pack",
     "new_variant",
     "package_names",
     "variant_text",

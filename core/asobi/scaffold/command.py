@@ -9,7 +9,7 @@ from typing import Any
 
 from asobi.host.registry import Registry
 
-from .packages import new_frontend, new_game, package_files
+from .packages import new_frontend, new_game, new_pack, package_files
 from .variant import new_variant
 
 
@@ -32,8 +32,11 @@ def cmd_new(registry: Registry, args: argparse.Namespace) -> int:
         print(f"  asobi rules {args.game} --variant {quoted}")
         print(f"  asobi play {args.game} --variant {quoted}")
         return 0
-    make = new_game if args.new_kind == "game" else new_frontend
-    target = make(args.name, folder, registry)
+    if args.new_kind == "pack":
+        target = new_pack(args.name, args.game, registry, folder)
+    else:
+        make = new_game if args.new_kind == "game" else new_frontend
+        target = make(args.name, folder, registry)
     _created(target)
     here = shlex.quote(str(target))
     print("Next:")
@@ -41,6 +44,8 @@ def cmd_new(registry: Registry, args: argparse.Namespace) -> int:
     print(f"  pytest {here}")
     if args.new_kind == "game":
         print(f"  asobi play {args.name}")
+    elif args.new_kind == "pack":
+        print(f"  asobi variants {args.game}")
     else:
         print(f"  asobi play koikoi --frontend {args.name}")
     return 0
@@ -62,6 +67,11 @@ def add_new_command(sub: Any) -> argparse.ArgumentParser:
     variant.add_argument("game", help="an installed game (asobi games)")
     variant.add_argument("name", help="the variant's name: lowercase letters, digits, dashes")
     variant.add_argument("--dir", default=".", help=where)
+    pack = kinds.add_parser(
+        "pack", help="a house-rule pack asobi-NAME/: variants to install and share")
+    pack.add_argument("name", help="the pack's name: lowercase letters, digits, underscores")
+    pack.add_argument("game", help="the game of its first variant (asobi games)")
+    pack.add_argument("--dir", default=".", help=where)
     frontend = kinds.add_parser("frontend", help="a frontend plugin package, asobi-NAME/")
     frontend.add_argument("name", help="the frontend's name: lowercase letters, digits, "
                           "underscores")

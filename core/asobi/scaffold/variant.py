@@ -59,8 +59,9 @@ def _rule_lines(rules: Mapping[str, Any], parent: str, game: str, source: str) -
     return lines
 
 
-def variant_text(game: Game, name: str) -> str:
-    """The text of ``NAME.yaml``: a variant of ``game`` extending its default variant."""
+def variant_text(game: Game, name: str, pack: str | None = None) -> str:
+    """The text of ``NAME.yaml``: a variant of ``game`` extending its default variant, kept
+    in the user's variants folder or, with ``pack``, in that house-rule pack."""
     parent = game.load_variant(None)
     game_name = game.name
     builtin = game.info.variants
@@ -73,7 +74,9 @@ def variant_text(game: Game, name: str) -> str:
         f"`asobi new variant {game_name} {name}`.",
         f"#   check it:  asobi variant check {name}.yaml",
         f"#   play it:   asobi play {game_name} --variant {name}.yaml",
-        f"# Kept in {user_variant_dir(game_name)}, it is found by name: --variant {name}.",
+        f"# Kept in {user_variant_dir(game_name)}, it is found by name: --variant {name}."
+        if pack is None else
+        f"# Once the pack {pack} is installed, it is found by name: --variant {name}.",
     ]
     if builtin is not None:
         header.append(f"# The built-in variants of {game.info.title}, every value explained:")
