@@ -82,7 +82,7 @@ export async function showPlay(main, app, id, token) {
       h("h1", {}, payload.title), h("span", { class: "variant-name" }, payload.variant.title)),
     seatChips,
     h("div", { class: "play-tools" }, hintButton, hintsOff, table?.button, giveUp?.button,
-      h("a", { class: "ghost button", href: `#/rules/${payload.game}/${payload.variant.name}`,
+      h("a", { class: "ghost button rules-link", href: `#/rules/${payload.game}/${payload.variant.name}`,
         target: "_blank" }, t("Rules")),
       h("button", { type: "button", class: "ghost", id: "log-toggle", "aria-expanded": "false",
         onclick: () => toggleLog() }, t("Log"))));
