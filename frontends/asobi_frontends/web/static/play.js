@@ -142,14 +142,17 @@ export async function showPlay(main, app, id, token) {
       : winner === current.seat ? t("The game is over: you win!")
       : t("The game is over: {who} wins.", { who: seatName(winner) });
     clear(banner).append(h("strong", {}, text), " ",
-      h("span", { class: "result-scores" }, result.scores.map((s, i) => `${seatName(i)}: ${s}`).join(" · ")), " ",
+      h("span", { class: "result-scores" }, result.scores.map((s, i) => `${seatName(i)}: ${s}`).join(" · ")),
+      // a phone shows each seat's colour and score on one line (the names are in the bar)
+      h("span", { class: "result-dots" }, result.scores.map((s, i) => h("span", { class: "result-dot" },
+        h("span", { class: `seat-dot seat-${i}`, "aria-hidden": "true" }),
+        h("span", { class: "sr-only" }, `${seatName(i)}: `), String(s)))), " ",
       h("button", { type: "button", class: "ghost small", onclick: download }, t("Download the record")),
       h("a", { class: "ghost small button", href: `#/replay/${encodeURIComponent(id)}`, id: "replay-link" }, t("Replay this game")),
       h("a", { class: "primary small button", href: "#/" }, t("New game")),
       h("button", { type: "button", class: "ghost result-hide", id: "result-hide",
         "aria-label": t("Hide the result"), title: t("Hide the result"),
         onclick: () => putResultAside(true) }, h("span", { "aria-hidden": "true" }, "×")));
-    banner.classList.toggle("view-scores", Boolean(module.showsScores));
     banner.hidden = resultAside;
     showResult.hidden = !resultAside;
   }
