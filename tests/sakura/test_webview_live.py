@@ -490,8 +490,8 @@ SUMMARY_FITS = """() => {
   const summary = document.querySelector('.sk-summary');
   const scroller = document.querySelector('.sk-scroll');
   return { wide: document.documentElement.scrollWidth - innerWidth,
-    sideways: [summary, scroller, ...summary.querySelectorAll('h3, li, span:not(.sr-only)')].filter(cut)
-      .map((e) => e.className + ': ' + e.textContent.slice(0, 40)),
+    sideways: [summary, scroller, ...summary.querySelectorAll('h3, li, span:not(.sr-only)')]
+      .filter(cut).map((e) => e.className + ': ' + e.textContent.slice(0, 40)),
     outside: [...summary.querySelectorAll('li')].filter((li) => {
       const b = li.getBoundingClientRect(); return b.left < 0 || b.right > innerWidth; }).length,
     seats: summary.querySelectorAll('.sk-ranking li').length };
