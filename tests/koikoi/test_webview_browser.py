@@ -307,3 +307,92 @@ def test_the_redrawn_cards_and_the_high_contrast_deck_on_the_rules_page(browser,
                 shot(page.locator(".kk-all"), "koikoi-deck-contrast")
         finally:
             context.close()
+
+
+FITS = """() => {
+  const cut = (e) => e.scrollWidth > e.clientWidth + 1;
+  const sums = [...document.querySelectorAll('.kk-pile-sum')];
+  return {
+    wide: document.documentElement.scrollWidth - innerWidth,
+    cut: sums.flatMap((s) => [s, ...s.querySelectorAll('span')]).filter(cut)
+      .map((e) => e.className + ': ' + e.textContent),
+    kinds: sums.map((s) => [...s.querySelectorAll('.kk-sum')].map((k) => k.textContent)),
+    close: [...document.querySelectorAll('.kk-sum-close')].map((e) => e.textContent),
+  };
+}"""
+"""What the phone's pile summaries show, and anything in them cut (scrollWidth > clientWidth)."""
+
+KINDS_IN = {"pt": ["luzes", "animais", "fitas", "simples"],
+            "it": ["luci", "animali", "nastri", "carte normali"],
+            "ja": ["光札", "タネ", "短冊", "カス"]}
+
+
+def test_the_pile_summaries_the_hand_on_a_desktop_and_the_end_of_the_game(browser, server):
+    """One table, in turn: at 1280x800 the whole hand is on screen without scrolling; on a phone
+    the pile summaries name each kind of card next to its dot, say the yaku within reach in
+    words and cut nothing in Portuguese, Italian and Japanese; the phone menu lists "Rules"
+    once; a selected card that matches nothing is not said to capture a lit card. Then the
+    game ends (through the API) with the page open in Japanese: the result banner comes with the
+    table's last frame, can be put aside to see the final table and brought back."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    def speak(lang):
+        settings = json.dumps(json.dumps({"lang": lang}))
+        context.add_init_script(f"location.protocol.startsWith('http')"
+                                f" && localStorage.setItem('asobi.settings', {settings});")
+
+    try:
+        game, token = new_game(server)
+        speak("pt")
+        page.goto(f"{server.url}/#/play/{game}/{token}")
+        page.wait_for_selector(".kk-prompt.mine", timeout=15_000)
+        settled(page)
+        bottom = page.evaluate("""() => Math.max(...[...document.querySelectorAll(
+          '.kk-my-hand .kk-card')].map((c) => c.getBoundingClientRect().bottom))""")
+        assert bottom <= 800 and page.evaluate("() => scrollY") == 0, bottom
+        shot(page, "koikoi-desktop-1280x800-pt")
+        page.set_viewport_size(PHONE)
+        for lang in ("pt", "it", "ja"):
+            if lang != "pt":
+                speak(lang)
+                page.reload()
+                page.wait_for_selector(".kk-prompt.mine", timeout=15_000)
+            frames(page)
+            fits = page.evaluate(FITS)
+            assert fits["wide"] <= 0 and not fits["cut"], (lang, fits)
+            for kinds in fits["kinds"]:
+                assert [k.rstrip("0123456789 ") for k in kinds] == KINDS_IN[lang], (lang, kinds)
+            assert all(any(ch.isalpha() for ch in text) for text in fits["close"]), fits["close"]
+            shot(page, f"koikoi-piles-phone-{lang}")
+        page.click("#nav-toggle")
+        rules = page.locator("#topnav a:visible", has_text="ルール")
+        assert rules.count() == 1
+        page.click("#nav-toggle")
+        lone = page.locator(".kk-my-hand button.kk-card:not([disabled]):not(.can-capture)")
+        assert lone.count(), "the deal of SEED has a card that matches nothing"
+        lone.first.click()
+        assert page.locator(".kk-board .glow").count() == 0
+        assert "光っている" not in page.locator(".kk-prompt").inner_text()
+        assert "合う札がない" in page.locator(".kk-prompt").inner_text()
+        page.keyboard.press("Escape")
+        # the game ends while the page looks on
+        Seat(server.url, game, token).play_until(lambda p: False)
+        page.wait_for_selector(".kk-round[open]", timeout=15_000)
+        shot(page, "koikoi-end-phone-ja-summary")
+        page.locator(".kk-continue").click()
+        banner = page.locator("#result-banner")
+        banner.wait_for(state="visible")
+        settled(page)
+        shot(page, "koikoi-end-phone-ja")
+        page.click("#result-hide")
+        assert banner.is_hidden() and page.locator("#result-show").is_visible()
+        assert page.evaluate("() => document.activeElement.id") == "result-show"
+        shot(page, "koikoi-end-phone-ja-table")
+        page.click("#result-show")
+        assert banner.is_visible() and page.locator("#result-show").is_hidden()
+        assert not errors, errors
+    finally:
+        context.close()

@@ -470,3 +470,81 @@ def test_a_record_in_the_replay_viewer(browser, server):
         assert not errors, errors
     finally:
         context.close()
+
+
+WATCH_THE_END = """() => {
+  // every frame until the game's end: whether the result banner shows, and whether the view
+  // is still telling a round's steps (data-busy)
+  window.endLog = [];
+  const root = document.querySelector('.view-sakura');
+  const look = () => {
+    const banner = document.querySelector('#result-banner');
+    window.endLog.push([Boolean(banner && !banner.hidden), Boolean(root.dataset.busy)]);
+    if (!(banner && !banner.hidden && !root.dataset.busy)) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+
+SUMMARY_FITS = """() => {
+  const cut = (e) => e.scrollWidth > e.clientWidth + 1;
+  const summary = document.querySelector('.sk-summary');
+  const scroller = document.querySelector('.sk-scroll');
+  return { wide: document.documentElement.scrollWidth - innerWidth,
+    sideways: [summary, scroller, ...summary.querySelectorAll('h3, li, span:not(.sr-only)')]
+      .filter(cut).map((e) => e.className + ': ' + e.textContent.slice(0, 40)),
+    outside: [...summary.querySelectorAll('li')].filter((li) => {
+      const b = li.getBoundingClientRect(); return b.left < 0 || b.right > innerWidth; }).length,
+    seats: summary.querySelectorAll('.sk-ranking li').length };
+}"""
+
+
+def test_the_end_of_a_six_seat_game_on_a_phone(browser, server):
+    """Six seats, one page: at 1280x800 the whole hand is on screen without scrolling; then on
+    a phone in Japanese the last round is played out with full motion and the result banner
+    waits until its steps have been told; the summary ranks the six seats with nothing wider
+    than the phone, in every language; the banner can be put aside to see the final table and
+    brought back. Screenshots: sakura-end-phone-ja*.jpg, sakura-desktop-1280x800-6.jpg."""
+    context = _context(browser, {"viewport": {"width": 1280, "height": 800},
+                                 "device_scale_factor": 2}, lang="ja")
+    try:
+        table = Table(server.url, ["human"] + ["ai:random"] * 5)
+        page, errors = _open(context, table)
+        page.wait_for_selector(".sk-hand-card:not([disabled])")
+        bottom = page.evaluate("""() => Math.max(...[...document.querySelectorAll('.sk-hand-card')]
+          .map((c) => c.getBoundingClientRect().bottom))""")
+        assert bottom <= 800 and page.evaluate("() => scrollY") == 0, bottom
+        shot(page, "sakura-desktop-1280x800-6")
+        page.set_viewport_size({"width": 390, "height": 844})
+        while (payload := table.mine())["observation"]["scored"].count(False) > 1:
+            table.act(payload)
+        at_rest(page, table)
+        page.evaluate(WATCH_THE_END)
+        while not (payload := table.mine())["finished"]:
+            table.act(payload)
+        page.wait_for_selector("#result-banner:not([hidden])", timeout=20_000)
+        log = page.evaluate("() => window.endLog")
+        assert any(busy for _shown, busy in log), "the last round was not played step by step"
+        assert not any(shown and busy for shown, busy in log), "the result came before the story"
+        fits = page.evaluate(SUMMARY_FITS)
+        assert fits["seats"] == 6 and fits["wide"] <= 0 and not fits["sideways"], fits
+        assert not fits["outside"], fits
+        shot(page, "sakura-end-phone-ja")
+        page.locator("#result-hide").click()
+        assert page.locator("#result-banner").is_hidden()
+        assert page.locator("#result-show").is_visible()
+        assert _in_view(page, ".sk-summary h3")
+        shot(page, "sakura-end-phone-ja-table")
+        page.locator("#result-show").click()
+        assert page.locator("#result-banner").is_visible()
+        for lang in ("en", "pt", "it"):
+            settings = json.dumps(json.dumps({"lang": lang}))
+            context.add_init_script(f"localStorage.setItem('asobi.settings', {settings});")
+            page.reload()
+            page.wait_for_selector(".sk-ranking li")
+            fits = page.evaluate(SUMMARY_FITS)
+            assert fits["seats"] == 6 and fits["wide"] <= 0 and not fits["sideways"], (lang, fits)
+            assert not fits["outside"], (lang, fits)
+        shot(page, "sakura-end-phone-it")
+        assert not errors, errors
+    finally:
+        context.close()

@@ -15,6 +15,9 @@ import { giveUpControl } from "./giveup.js";
 import { tableControl } from "./table.js";
 
 const RETRIES = 2; // a move lost on the network is sent again (the server ignores a repeat)
+/** The longest the page waits for the animations of a view that does not say when its story
+ * of a payload is over (see storyOver). */
+const STORY_MS = 4000;
 
 function closedPanel(main, title, text) {
   clear(main).append(h("section", { class: "panel narrow" },
@@ -79,13 +82,18 @@ export async function showPlay(main, app, id, token) {
       h("h1", {}, payload.title), h("span", { class: "variant-name" }, payload.variant.title)),
     seatChips,
     h("div", { class: "play-tools" }, hintButton, hintsOff, table?.button, giveUp?.button,
-      h("a", { class: "ghost button", href: `#/rules/${payload.game}/${payload.variant.name}`,
+      h("a", { class: "ghost button rules-link", href: `#/rules/${payload.game}/${payload.variant.name}`,
         target: "_blank" }, t("Rules")),
       h("button", { type: "button", class: "ghost", id: "log-toggle", "aria-expanded": "false",
         onclick: () => toggleLog() }, t("Log"))));
-  const banner = h("div", { class: "result-banner", hidden: true, role: "status" });
+  const banner = h("div", { class: "result-banner", id: "result-banner", hidden: true, role: "status" });
+  // The result can be put aside to look at the final table (on a phone it covers the top of
+  // it), and brought back.
+  let resultAside = false;
+  const showResult = h("button", { type: "button", class: "primary small result-show", id: "result-show",
+    hidden: true, "aria-controls": "result-banner", onclick: () => putResultAside(false) }, t("Show the result"));
   const notice = h("div", { class: "seat-notice", hidden: true, role: "alert" });
-  main.append(h("section", { class: "play" }, head, notice, banner,
+  main.append(h("section", { class: "play" }, head, notice, banner, showResult,
     h("div", { class: "play-body" }, viewRoot,
       h("aside", { class: "log", "aria-label": t("Move log"), tabindex: "0" }, h("h2", {}, t("Log")), logList,
         h("p", { class: "kept-note" },
@@ -125,7 +133,7 @@ export async function showPlay(main, app, id, token) {
 
   function renderBanner() {
     if (!current.finished) {
-      banner.hidden = true;
+      banner.hidden = showResult.hidden = true;
       return;
     }
     const result = current.result;
@@ -134,11 +142,25 @@ export async function showPlay(main, app, id, token) {
       : winner === current.seat ? t("The game is over: you win!")
       : t("The game is over: {who} wins.", { who: seatName(winner) });
     clear(banner).append(h("strong", {}, text), " ",
-      h("span", {}, result.scores.map((s, i) => `${seatName(i)}: ${s}`).join(" · ")), " ",
+      h("span", { class: "result-scores" }, result.scores.map((s, i) => `${seatName(i)}: ${s}`).join(" · ")),
+      // a phone shows each seat's colour and score on one line (the names are in the bar)
+      h("span", { class: "result-dots" }, result.scores.map((s, i) => h("span", { class: "result-dot" },
+        h("span", { class: `seat-dot seat-${i}`, "aria-hidden": "true" }),
+        h("span", { class: "sr-only" }, `${seatName(i)}: `), String(s)))), " ",
       h("button", { type: "button", class: "ghost small", onclick: download }, t("Download the record")),
       h("a", { class: "ghost small button", href: `#/replay/${encodeURIComponent(id)}`, id: "replay-link" }, t("Replay this game")),
-      h("a", { class: "primary small button", href: "#/" }, t("New game")));
-    banner.hidden = false;
+      h("a", { class: "primary small button", href: "#/" }, t("New game")),
+      h("button", { type: "button", class: "ghost result-hide", id: "result-hide",
+        "aria-label": t("Hide the result"), title: t("Hide the result"),
+        onclick: () => putResultAside(true) }, h("span", { "aria-hidden": "true" }, "×")));
+    banner.hidden = resultAside;
+    showResult.hidden = !resultAside;
+  }
+
+  function putResultAside(aside) {
+    resultAside = aside;
+    renderBanner();
+    (aside ? showResult : document.getElementById("result-hide"))?.focus({ preventScroll: true });
   }
 
   const hintsAllowed = () => current?.hints !== false;
@@ -171,8 +193,9 @@ export async function showPlay(main, app, id, token) {
     renderChips();
     renderHints();
     const hadFocus = viewRoot.contains(document.activeElement);
-    await view.update(next); // views may draw asynchronously: focus is kept afterwards
-    // The result comes once the table shows the moves that led to it, not over their motion.
+    // Views may tell a payload's story over time (motion, steps): the result comes once the
+    // table shows the moves that led to it, and focus is kept afterwards.
+    await storyOver(view.update(next), viewRoot);
     if (current === next) renderBanner();
     // Each move of any seat is read out (the last few lines when many arrive at once).
     if (next.narration.length && next.since !== -1) announce(next.narration.slice(-6).join(" "));
@@ -372,6 +395,23 @@ export async function loadView(game, gameMeta) {
     toast(t("The game's view failed to load; showing the generic view."), "error");
     return generic;
   }
+}
+
+/**
+ * When a view has finished telling a payload's story: the promise its `update` returned, or,
+ * for a view that returns none, once the finite animations running in its root (CSS
+ * transitions and animations, Web Animations) have ended, at most STORY_MS.
+ */
+export async function storyOver(returned, root) {
+  if (returned && typeof returned.then === "function") {
+    await returned;
+    return;
+  }
+  const running = root.getAnimations({ subtree: true })
+    .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+  if (!running.length) return;
+  await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => null))),
+    new Promise((resolve) => { setTimeout(resolve, STORY_MS); })]);
 }
 
 function safeTally(module, payload) {

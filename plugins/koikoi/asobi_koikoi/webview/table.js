@@ -82,20 +82,28 @@ export function pileGroups(kit, obs, seat, recent) {
   });
 }
 
-/** The phone's summary of a pile: a button with the counts by kind that opens the sheet. */
+/**
+ * The phone's summary of a pile, a button that opens the sheet: whose pile, its yaku total and
+ * how many yaku are within reach on the first line, the cards by kind (a coloured dot and the
+ * kind's name) on the next; lines wrap rather than cut a word.
+ */
 export function pileSummary(kit, obs, seat, onOpen) {
-  const { h, t } = kit;
+  const { h, t, ctx } = kit;
   const player = obs.players[seat];
   const whose = seat === obs.seat ? t("Your pile") : t("Opponent's pile");
   const counts = KINDS.map((kind) => h("span", { class: `kk-sum kk-sum-${kind}` },
-    h("i", { "aria-hidden": "true" }), String(player.captured.filter((c) => kindOf(c) === kind).length)));
-  const yaku = player.yaku.length ? h("span", { class: "kk-sum-yaku" }, t("yaku {n}", { n: player.total })) : null;
-  const close = player.close.length ? h("span", { class: "kk-sum-close" }, `${player.close.length}…`) : null;
+    h("i", { "aria-hidden": "true" }), KIND_TITLE[kind](ctx), " ",
+    h("b", {}, String(player.captured.filter((c) => kindOf(c) === kind).length))));
+  const yaku = player.yaku.length
+    ? h("span", { class: "kk-sum-yaku" }, ctx.gtn("{n} point of yaku", "{n} points of yaku", player.total)) : null;
+  const close = player.close.length
+    ? h("span", { class: "kk-sum-close" }, ctx.gtn("{n} yaku in reach", "{n} yaku in reach", player.close.length)) : null;
   return h("button", { type: "button", class: `kk-pile-sum ${seat === obs.seat ? "mine" : "theirs"}`,
     "aria-haspopup": "dialog",
     "aria-label": `${whose}: ${pileWords(kit, player.captured)}. ${t("total {n}", { n: player.total })}`,
     onclick: () => onOpen(seat) },
-  h("span", { class: "kk-sum-who" }, whose), ...counts, yaku, close);
+  h("span", { class: "kk-sum-head" }, h("span", { class: "kk-sum-who" }, whose), yaku, close),
+  h("span", { class: "kk-sum-kinds" }, ...counts));
 }
 
 export function renderHandBacks(kit, obs, el) {

@@ -243,7 +243,9 @@ export function mount(root, ctx) {
       parts = [t("Two cards match {card}: tap the one to capture.", { card: kit.name(obs.pending) }), keys("(1, 2)")];
     } else if (obs.phase === "koikoi") parts = [t("You made a yaku: stop, or call koi-koi.")];
     else if (selected) {
-      parts = [t("Play {card}? Choose it again, or a lit board card.", { card: kit.name(selected) }),
+      parts = [matchesOf(selected).length
+        ? t("Play {card}? Choose it again, or a lit board card.", { card: kit.name(selected) })
+        : t("Play {card}? Choose it again: it matches nothing and stays on the board.", { card: kit.name(selected) }),
         keys(t("Enter: play · Esc: choose another"))];
     } else parts = [t("Your turn: choose a card from your hand."), keys(`(1–${obs.hand.length})`)];
     prompt.replaceChildren(...parts);

@@ -35,6 +35,7 @@ export function mount(root, ctx) {
   let settled = null; // the payload whose state the screen has reached
   let scene = null; // what the screen shows now (sceneOf / advance)
   let counts = new Map(); // version -> events received up to it (to drop events seen twice)
+  let told = []; // {version, resolve}: the promises update() returned, kept until their story is told
 
   const deck = () => (settings.deck === "contrast"
     || document.documentElement.classList.contains("deck-contrast") ? "contrast" : "classic");
@@ -89,6 +90,7 @@ export function mount(root, ctx) {
       scene = sceneOf(payload.observation);
       if (scene.round === before) scene.lines = lines;
       drawScene();
+      storyTold(payload.version);
     },
     idle: drawAll,
     reduced,
@@ -105,6 +107,14 @@ export function mount(root, ctx) {
   document.addEventListener("visibilitychange", hidden);
 
   const ready = () => !ctx.replay && settled === latest && !player.busy();
+
+  /** The stories of every payload up to `version` have been told: their update() promises
+   * resolve (the page waits for them to show the result of a game). */
+  function storyTold(version) {
+    const done = told.filter((w) => w.version <= version);
+    told = told.filter((w) => w.version > version);
+    for (const w of done) w.resolve();
+  }
 
   // ------------------------------------------------------------------ what moves
   function drawScene() {
@@ -315,7 +325,12 @@ export function mount(root, ctx) {
   }
 
   return {
+    /** Draws `next` and plays the steps that led to it; resolves once they have been told
+     * (at once with reduced motion, or when skipped). The replay viewer is not held back: it
+     * asks for the next step as soon as this one is drawn, and the player catches up. */
     update(next) {
+      const story = ctx.replay ? undefined
+        : new Promise((resolve) => { told.push({ version: next.version, resolve }); });
       const first = latest === null;
       const { events, animate } = newEvents(next);
       latest = next;
@@ -330,6 +345,7 @@ export function mount(root, ctx) {
         drawHand();
         drawSheet();
       }
+      return story;
     },
     key(event) {
       if (!latest) return false;
@@ -375,6 +391,7 @@ export function mount(root, ctx) {
       narrow.removeEventListener("change", relayout);
       document.removeEventListener("visibilitychange", hidden);
       player.destroy();
+      storyTold(Infinity);
     },
   };
 }
