@@ -141,3 +141,33 @@ async def test_sakura_at_80x24_stays_in_the_view(installed, players):
     """The compact table: the hand is cut to what the view holds, nothing to scroll."""
     for text, _hand, overflow in await _sakura_turns(installed, players, (80, 24)):
         assert overflow == 0 and "Your hand:" in text
+
+
+
+def _seen_choices(app) -> str:
+    """The text of the list of choices, every line one scrolls through, whitespace dropped."""
+    choices = app.query_one("#choices")
+    choices.scroll_home(animate=False)
+    rows = choices.virtual_size.height
+    return "".join("".join(choices.render_line(y).text.split()) for y in range(rows))
+
+
+@pytest.mark.parametrize("game, lang, size, turn", [
+    ("koikoi", "en", (100, 30), 1), ("koikoi", "it", (100, 30), 2),
+    ("koikoi", "ja", (80, 24), 1), ("koikoi", "en", (160, 45), 1),
+    ("sakura", "en", (100, 30), 2), ("sakura", "ja", (80, 24), 2),
+])
+async def test_every_choice_is_whole_on_screen(installed, game, lang, size, turn):
+    """Every option of the list shows its whole label, its last wrapped line included
+    ("(stays on the board)", the closing "）"), even where the label wraps within the
+    scrollbar's width. Seed 5: each of these turns has such a label."""
+    app = TableApp(make_launch(installed, game, "human,ai:easy", seed=5, lang=lang))
+    async with app.run_test(size=size) as pilot:
+        for _ in range(turn - 1):
+            assert await settle(pilot, app) == "turn"
+            await pilot.press("1")
+        assert await settle(pilot, app) == "turn"
+        await pilot.pause()
+        seen = _seen_choices(app)
+        for option in app.query_one("#choices").options:
+            assert "".join(str(option.prompt).split()) in seen, str(option.prompt)
