@@ -10,7 +10,7 @@ import pytest
 from asobi_frontends.text.loop import TextFrontend
 from asobi_frontends.tui.app import TableApp
 from asobi_frontends.tui.screens import ChoiceScreen, TextScreen, numbered
-from support.tui import play_by_keys, settle
+from support.tui import final_table, play_by_keys, settle
 
 pytestmark = pytest.mark.anyio
 
@@ -37,7 +37,11 @@ async def test_a_whole_round_by_keys_saves_the_same_record_as_the_text_frontend(
     for yaku in result["rounds"][0]["yaku"]:
         if yaku:
             assert f"{yaku[0]} (" in summary  # e.g. "plains (2): Pine plain 1, ..."
-    assert "Final scores" in pages[-1]  # the game's end: the final table
+    assert "Final scores" in pages[-1]  # the game's end: the final table, seats named
+    header, rows, total = final_table(pages[-1], 2)
+    assert "Seat 1 (you)" in header and "Seat 2" in header
+    assert list(rows) == ["Round 1 (month 1)"] and rows["Round 1 (month 1)"] == total
+    assert total == result["scores"]
     assert f"Record saved to {tui_record}" in pages[-1]
     record = json.loads(tui_record.read_text())
     assert record["moves"] and record["seed"] == 11
