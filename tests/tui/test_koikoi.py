@@ -175,3 +175,18 @@ async def test_the_language_switches_with_l_and_the_table_follows(launch_for):
         await pilot.press("1")  # still plays
         await pilot.pause()
         assert app.session.moves[-1]["seat"] == 0 or len(app.session.moves) > 1
+
+
+async def test_the_table_shows_ones_own_move_while_the_story_tells_it(launch_for):
+    """A long pace: while the lines of one's own move are told, the table already shows the
+    card gone from the hand (it used to wait for the story to end)."""
+    app = TableApp(launch_for("koikoi", "human,ai:easy", seed=5))
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        app.tabletop.pace = 5.0  # from one's own first move on
+        played = app._asking[1][0]["play"]
+        assert played in app.view.obs["hand"]
+        await pilot.press("1")
+        await pilot.pause(0.3)
+        assert app._asking is None and app.said  # still telling, a line at a time
+        assert played not in app.view.obs["hand"]  # the table drawn as the move left it

@@ -69,6 +69,9 @@ class GenericView(Tree[None]):
     ) -> str | None:
         return None
 
+    plays_events = False
+    """The tree is drawn as each move left it, as the move is told."""
+
     def play_event(self, event: Mapping[str, Any]) -> None:
         return None
 
