@@ -94,14 +94,18 @@ class Tabletop:
                                                     mh=MIN_HEIGHT))
 
     def build_view(self) -> None:
-        """The game's own view (``asobi_tui_view``), else the generic one, for the seat shown."""
+        """The game's own view (``asobi_tui_view``), else the generic one (the game's text
+        view, ``asobi_render_text``), for the seat shown."""
         app = self.app
         holder = app.query_one("#view", Container)
         if app.view is not None:
             app.view.remove()
         context = app._view_context(app.shown_seat)
         view = app.faults.guard(tui_view, app.launch.game, context)
-        app.view = view if isinstance(view, Widget) else GenericView(context)
+        if not isinstance(view, Widget):
+            lang = app.lang
+            view = GenericView(context, lambda obs: app.hooks.render_text(obs, lang))
+        app.view = view
         holder.mount(app.view)
         self.redraw()
 
