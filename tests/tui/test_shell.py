@@ -103,6 +103,9 @@ async def test_quit_offers_to_save_and_saves_under_the_name_typed(nim_launch, tm
         await pilot.press("q")
         assert await settle(pilot, app) == "save"
         assert isinstance(app.screen, SaveScreen)
+        # one account of the keys, below the field: the question does not give another
+        assert app.screen.prompt == "Save a record of this game? Type a file name:"
+        assert app.screen.keys == "Enter: save · Esc: skip"
         app.screen.query_one(Input).value = str(tmp_path / "nowhere" / "x.json")
         await pilot.press("enter")
         assert await settle(pilot, app) == "save"  # no such folder: asked again, with why

@@ -103,8 +103,8 @@ class GameFlow:
         _ = app._
         flow = save_flow(
             app.session, app.launch.record_path,
-            offer=_("Save a record of this game? File name (Enter or Esc to skip):"),
-            retry=_("Try another file name (Enter or Esc to give up):"),
+            offer=_("Save a record of this game? Type a file name:"),
+            retry=_("Try another file name:"),
         )
 
         async def answer(question: Ask) -> str | None:
