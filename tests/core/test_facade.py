@@ -20,7 +20,7 @@ import pytest
 
 from asobi.contract import defaults, hookspecs, toolspecs
 from asobi.contract.measures import Measure, Restriction
-from asobi.contract.model import Agent, GameInfo, Reason, SetupContext
+from asobi.contract.model import Agent, GameInfo, Reason, ScoreRow, SetupContext
 from asobi.host.gamehooks import GameHooks
 from asobi.host.installed import Game
 from asobi.host.manager import GameManager
@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SPEC_MODULES = (hookspecs, toolspecs)
 NAMES = {"Traversable": Traversable, "Path": Path, "Measure": Measure,
          "Restriction": Restriction, "Agent": Agent, "GameInfo": GameInfo, "Reason": Reason,
-         "SetupContext": SetupContext, "random": random, "Game": Game}
+         "SetupContext": SetupContext, "ScoreRow": ScoreRow, "random": random, "Game": Game}
 """What the annotations of the specifications and the facade name only for type checkers."""
 METHOD = {"asobi_game_info": "info"}
 """Facade methods not named as their hook without ``asobi_``."""

@@ -9,12 +9,16 @@ import io
 import string
 from pathlib import Path
 
+import pluggy
 import pytest
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from asobi.contract.model import ScoreRow
 from asobi.errors import AsobiError
+from asobi.host.faults import PluginFault
+from asobi.play.driver import Driver
 from asobi.play.frontend import Launch
 from asobi.play.session import Session, parse_seats
 from asobi_frontends.terminal import (
@@ -113,6 +117,70 @@ def test_seats_are_named_for_the_person_at_the_table_or_an_onlooker(registry_of)
     assert watching.seat_names() == ("席1（AI・ランダム）", "席2（AI・ランダム）")
 
 
+def _played(registry, game: str, variant: str | None = None) -> Session:
+    """A game played to its end by two random AI seats, told to the first seat."""
+    found = registry.game(game)
+    session = Session(found, found.load_variant(variant),
+                      parse_seats("ai:random,ai:random", found), seed=4)
+    driver = Driver(session)
+    for seat in driver.turns():
+        driver.play(seat, driver.decide(seat))
+    return session
+
+
+def _table(summary) -> tuple[list[str], list[list[int]], list[int]]:
+    """The labels, the numbers of each row and the totals of a final table of two seats."""
+    *rows, total = summary.table[1:]
+    labels = [" ".join(row.split()[:-2]) for row in rows]
+    return labels, [[int(c) for c in row.split()[-2:]] for row in rows], \
+        [int(c) for c in total.split()[-2:]]
+
+
+def test_a_game_that_starts_with_points_says_so_in_its_final_table(installed):
+    """Koi-Koi Japan starts both players at 30: the table's first row says so, then a row
+    per round by its month; the rows add up to the scores. Columns are headed by the seats,
+    and the final scores name them."""
+    session = _played(installed, "koikoi", "koikoi-japan")
+    result = session.result()
+    summary = Presenter(session, "en", 0).summary(result, session.observation(0))
+    assert summary.table[0].split() == ["Seat", "1", "(you)", "Seat", "2"]
+    labels, rows, total = _table(summary)
+    assert labels[0] == "Starting points" and rows[0] == [30, 30]
+    assert labels[1:] == [f"Round {n} (month {n})" for n in range(1, len(labels))]
+    assert [sum(column) for column in zip(*rows, strict=True)] == total == result["scores"]
+    assert summary.scores == f"Final scores: Seat 1 (AI, random): {total[0]}, " \
+        f"Seat 2 (AI, random): {total[1]}"
+
+
+def test_what_a_games_rows_leave_unexplained_is_a_row_of_its_own(registry_of, monkeypatch):
+    """A game without rows of its own gets a row per round; points the rounds do not
+    explain are one more row, so that the table still adds up (Nim scores no rounds)."""
+    session = _played(registry_of(games={"nim": "asobi_nim"}), "nim")
+    scores = session.result()["scores"]
+    result = {**session.result(), "rounds": [{"points": [scores[0] + 1, scores[1]]}]}
+    summary = Presenter(session, "ja", None).summary(result, session.observation(0))
+    labels, rows, total = _table(summary)
+    assert labels == ["第1局", "その他の得点"] and total == scores
+    assert rows[1] == [-1, 0]
+    assert [sum(column) for column in zip(*rows, strict=True)] == total
+
+
+class ShortRows:
+    """A plugin whose final table has one number for a game of two seats."""
+
+    @pluggy.HookimplMarker("asobi")
+    def asobi_score_rows(self, result, observation, lang):
+        return [ScoreRow("Round 1", (3,))]
+
+
+def test_rows_that_do_not_fit_the_seats_are_the_plugins_fault(registry_of):
+    session = _played(registry_of(games={"nim": "asobi_nim"}), "nim")
+    session.game.hooks.manager.register(ShortRows(), name="short-rows")
+    with pytest.raises(PluginFault, match=r"`asobi_score_rows` returned .*expected a list of "
+                                          r"ScoreRow, each with 2 points"):
+        Presenter(session, "en", 0).summary(session.result(), session.observation(0))
+
+
 def _text_game(registry_of, typed: str) -> tuple[TextGame, io.StringIO]:
     registry = registry_of(games={"nim": "asobi_nim"})
     game = registry.game("nim")
@@ -136,8 +204,9 @@ def test_the_text_frontend_asks_the_game_once_per_menu_however_often_it_is_shown
     moves = text.session.moves
     people = sum(m["seat"] == 0 for m in moves)
     assert out.getvalue().count("Your choices:") >= people + 3
-    # one observation per menu; an AI move: the one it decides from and its label's
-    assert asked.count(0) == people
+    # one observation per menu, and the last one the final table is told from; an AI
+    # move: the one it decides from and its label's
+    assert asked.count(0) == people + 1
     assert asked.count(1) <= 2 * (len(moves) - people)
 
 

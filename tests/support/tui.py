@@ -119,3 +119,19 @@ async def to_a_direction_choice(pilot: Pilot[int], app: TableApp, key: str) -> N
                           if hand.get(a.get("card"), {}).get(kind, "").endswith("either")), "1")]
         await pilot.press(*keys)
     raise AssertionError(f"never asked for a {key} choice")
+
+
+def final_table(page: str, seats: int) -> tuple[str, dict[str, list[int]], list[int]]:
+    """The final table of a "Game over" page: its header line, each row's label and numbers
+    (one per seat, the last ``seats`` cells of the line), and the totals (the "Total" row)."""
+    lines = page.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(" "))  # the header
+    rows: dict[str, list[int]] = {}
+    for line in lines[start + 1:]:
+        cells = line.split()
+        label = " ".join(cells[:-seats])
+        numbers = [int(cell) for cell in cells[-seats:]]
+        if label == "Total":
+            return lines[start], rows, numbers
+        rows[label] = numbers
+    raise AssertionError(f"no Total row in {page!r}")

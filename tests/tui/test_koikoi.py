@@ -10,7 +10,7 @@ import pytest
 from asobi_frontends.text.loop import TextFrontend
 from asobi_frontends.tui.app import TableApp
 from asobi_frontends.tui.screens import ChoiceScreen, TextScreen, numbered
-from support.tui import play_by_keys, settle
+from support.tui import final_table, play_by_keys, settle
 
 pytestmark = pytest.mark.anyio
 
@@ -37,7 +37,11 @@ async def test_a_whole_round_by_keys_saves_the_same_record_as_the_text_frontend(
     for yaku in result["rounds"][0]["yaku"]:
         if yaku:
             assert f"{yaku[0]} (" in summary  # e.g. "plains (2): Pine plain 1, ..."
-    assert "Final scores" in pages[-1]  # the game's end: the final table
+    assert "Final scores" in pages[-1]  # the game's end: the final table, seats named
+    header, rows, total = final_table(pages[-1], 2)
+    assert "Seat 1 (you)" in header and "Seat 2" in header
+    assert list(rows) == ["Round 1 (month 1)"] and rows["Round 1 (month 1)"] == total
+    assert total == result["scores"]
     assert f"Record saved to {tui_record}" in pages[-1]
     record = json.loads(tui_record.read_text())
     assert record["moves"] and record["seed"] == 11
@@ -171,3 +175,18 @@ async def test_the_language_switches_with_l_and_the_table_follows(launch_for):
         await pilot.press("1")  # still plays
         await pilot.pause()
         assert app.session.moves[-1]["seat"] == 0 or len(app.session.moves) > 1
+
+
+async def test_the_table_shows_ones_own_move_while_the_story_tells_it(launch_for):
+    """A long pace: while the lines of one's own move are told, the table already shows the
+    card gone from the hand (it used to wait for the story to end)."""
+    app = TableApp(launch_for("koikoi", "human,ai:easy", seed=5))
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        app.tabletop.pace = 5.0  # from one's own first move on
+        played = app._asking[1][0]["play"]
+        assert played in app.view.obs["hand"]
+        await pilot.press("1")
+        await pilot.pause(0.3)
+        assert app._asking is None and app.said  # still telling, a line at a time
+        assert played not in app.view.obs["hand"]  # the table drawn as the move left it

@@ -4,11 +4,13 @@ line with no traceback, the record so far is kept, and the table leaves with sta
 
 from __future__ import annotations
 
+import io
 import json
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
+from textual import events
 
 from asobi.host.registry import Registry
 from asobi_frontends.tui.app import TableApp
@@ -31,10 +33,14 @@ async def test_a_failing_scoring_plugin_stops_the_table_and_is_named(monkeypatch
         plugin_entry_points=[EntryPoint("faulty", "asobi_faulty.plugin", "asobi.plugins")],
     )
     app = TableApp(make_launch(registry, "tally", "ai:random,ai:random", seed=2))
+    early = events.Key("enter", "\r")  # a key pressed before the panel appears
     async with app.run_test(size=(100, 30)) as pilot:
         assert await settle(pilot, app) == "text"
         screen = app.screen
         assert isinstance(screen, TextScreen) and screen.title_text == "Error"
+        screen.post_message(early)  # reaches the panel only now, as a queued key would
+        await pilot.pause()
+        assert app.screen is screen  # it did not close the panel
         assert ("asobi_faulty.plugin `asobi_adjust_points` raised KeyError: 'bonus'"
                 in screen.body)
         assert "Traceback" not in screen.body
@@ -43,6 +49,12 @@ async def test_a_failing_scoring_plugin_stops_the_table_and_is_named(monkeypatch
         await pilot.press("enter")
         await pilot.pause()
     assert app.return_value == 1
+    err = io.StringIO()
+    app.faults.print_report(err)  # what the terminal keeps once the panel is gone
+    assert err.getvalue().splitlines() == [
+        "asobi: the game stopped: asobi_faulty.plugin `asobi_adjust_points` raised KeyError: "
+        "'bonus'",
+        f"asobi: The record of the game so far is saved to {kept[0]}."]
     record = json.loads(kept[0].read_text())
     assert record["game"] == "tally" and record["moves"]
     assert list((tmp_path / "state").rglob("faults.log"))

@@ -4,7 +4,10 @@ cards their whole text; at 80x24 the compact tiles stay, within the view."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from rich.cells import cell_len
 
 from asobi.i18n import translator
 from asobi_frontends.tui.app import TableApp
@@ -141,3 +144,56 @@ async def test_sakura_at_80x24_stays_in_the_view(installed, players):
     """The compact table: the hand is cut to what the view holds, nothing to scroll."""
     for text, _hand, overflow in await _sakura_turns(installed, players, (80, 24)):
         assert overflow == 0 and "Your hand:" in text
+
+
+
+def _seen_choices(app) -> str:
+    """The text of the list of choices, every line one scrolls through, whitespace dropped."""
+    choices = app.query_one("#choices")
+    choices.scroll_home(animate=False)
+    rows = choices.virtual_size.height
+    return "".join("".join(choices.render_line(y).text.split()) for y in range(rows))
+
+
+@pytest.mark.parametrize("game, lang, size, turn", [
+    ("koikoi", "en", (100, 30), 1), ("koikoi", "it", (100, 30), 2),
+    ("koikoi", "ja", (80, 24), 1), ("koikoi", "en", (160, 45), 1),
+    ("sakura", "en", (100, 30), 2), ("sakura", "ja", (80, 24), 2),
+])
+async def test_every_choice_is_whole_on_screen(installed, game, lang, size, turn):
+    """Every option of the list shows its whole label, its last wrapped line included
+    ("(stays on the board)", the closing "）"), even where the label wraps within the
+    scrollbar's width. Seed 5: each of these turns has such a label."""
+    app = TableApp(make_launch(installed, game, "human,ai:easy", seed=5, lang=lang))
+    async with app.run_test(size=size) as pilot:
+        for _ in range(turn - 1):
+            assert await settle(pilot, app) == "turn"
+            await pilot.press("1")
+        assert await settle(pilot, app) == "turn"
+        await pilot.pause()
+        seen = _seen_choices(app)
+        for option in app.query_one("#choices").options:
+            assert "".join(str(option.prompt).split()) in seen, str(option.prompt)
+
+
+async def test_the_keys_bar_keeps_quit_at_80_columns_in_every_language(installed):
+    """Italian words make the spaced-out bar 86 cells wide: it closes up, and `q` with its
+    word stays on screen (the issue saw "esci" lost)."""
+    app = TableApp(make_launch(installed, "koikoi", "human,ai:easy", seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        for lang in ("en", "pt", "it", "ja"):
+            while app.lang != lang:
+                await pilot.press("l")
+            await pilot.pause()
+            bar = app.query_one("#keys").render_line(0).text
+            quit_word = translator("asobi_frontends.tui", lang)("quit")
+            assert re.search(rf"q\s+{quit_word}$", bar.rstrip()), (lang, bar)
+            assert cell_len(bar.rstrip()) <= 80
+
+
+async def test_a_cut_name_keeps_a_space_before_its_key_at_80x24(installed):
+    """Compact tiles cut long names; the digit of the choice in the corner is not glued to
+    the cut ("12 pa… 7", not "12 pau…7")."""
+    text, _hand = await _table_text(installed, (80, 24))
+    assert "…" in text and not re.search(r"…\d", text)

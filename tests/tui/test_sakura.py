@@ -8,23 +8,32 @@ import pytest
 
 from asobi_frontends.tui.app import TableApp
 from asobi_frontends.tui.screens import ChoiceScreen
-from support.tui import play_by_keys, settle
+from support.tui import final_table, play_by_keys, settle
 
 pytestmark = pytest.mark.anyio
 
 
 @pytest.mark.slow
 async def test_a_whole_two_player_game_by_keys(launch_for, tmp_path):
-    """The game ends, the trees were announced in a dialog, and the record saved by name at
-    the offer holds every move."""
+    """The game ends, the trees were announced in a dialog, the final table names the seats
+    and its rows (the starting tokens, each tree, the bumps) add up to the scores, and the
+    record saved by name at the offer holds every move."""
     app = TableApp(launch_for("sakura", "human,ai:easy", seed=2))
     path = tmp_path / "game.json"
+    pages: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
-        seen = await play_by_keys(pilot, app, save=str(path))
+        seen = await play_by_keys(pilot, app, save=str(path), pages=pages)
     assert seen[-1] == "gone" and app.return_value == 0
     assert app.session.finished
     assert "text" in seen  # the trees scored and the end were told in a dialog
     assert any("cherry tree" in line for line in app.said)
+    header, rows, total = final_table(pages[-1], 2)
+    assert "Seat 1 (you)" in header and "Seat 2" in header
+    assert list(rows)[0] == "Starting tokens" and list(rows)[-1] == "Lost in bumps"
+    assert [label.split(" (")[0] for label in list(rows)[1:-1]] == ["Tree 1", "Tree 2",
+                                                                     "Tree 3"]
+    assert [sum(column) for column in zip(*rows.values(), strict=True)] == total
+    assert total == app.session.result()["scores"]
     record = json.loads(path.read_text())
     assert record["moves"] == app.session.moves
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from asobi.contract.model import Agent, Reason
+from asobi.contract.model import Agent, Reason, ScoreRow
 from asobi.errors import AsobiError
 from asobi.host.gamehooks import GameHooks
 from asobi.i18n import layered_plural, layered_text
@@ -84,6 +84,12 @@ class Defaults:
         self, event: Mapping[str, Any], seat: int | None, lang: str
     ) -> str | None:
         return None  # silence: a frontend tells the events its own way
+
+    @hookimpl(trylast=True)
+    def asobi_score_rows(
+        self, result: Mapping[str, Any], observation: Mapping[str, Any], lang: str
+    ) -> list[ScoreRow] | None:
+        return None  # the frontend lists the result's rounds
 
     @hookimpl(trylast=True)
     def asobi_rules_text(self, rules: Mapping[str, Any], lang: str) -> str:

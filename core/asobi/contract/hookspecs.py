@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
     from pathlib import Path
 
-    from asobi.contract.model import Agent, GameInfo, Reason, SetupContext
+    from asobi.contract.model import Agent, GameInfo, Reason, ScoreRow, SetupContext
     from asobi.host.installed import Game
 
 hookspec = pluggy.HookspecMarker("asobi")
@@ -293,6 +293,23 @@ def asobi_describe_reason(reason: Reason | str, lang: str) -> str | None:
     plain text. Optional: the default looks the message up in the game's catalogue
     (``locale/<lang>.yaml`` of the game's package), then in the core's, and fills in the
     values; a game implements this hook to show its own values (card names...) its way.
+    """
+
+
+@hookspec(firstresult=True)
+def asobi_score_rows(
+    result: Mapping[str, Any], observation: Mapping[str, Any], lang: str
+) -> list[ScoreRow] | None:
+    """Return the rows of the final table of a finished game, in ``lang``, or ``None``.
+
+    Called once when a terminal frontend shows how a game ended. ``result`` is the session's
+    result (:func:`asobi_result`), ``observation`` the final observation of the seat being
+    told. Each :class:`asobi.contract.model.ScoreRow` is a step of the game in words and what
+    it added to each seat's score, one number per seat; read from the first row down they
+    should add up to ``result["scores"]`` (starting amounts, each scoring unit, what was lost
+    along the way). The frontend names the seats, adds what the rows leave unexplained as one
+    more row and ends with the final scores. Optional: by default the frontend lists each of
+    ``result["rounds"]`` as a round.
     """
 
 

@@ -55,6 +55,15 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class ScoreRow:
+    """One row of a game's final table (``asobi_score_rows``): a step of the game, in words,
+    and what it added to each seat's score (a negative number for what it took away)."""
+
+    label: str
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class SetupContext:
     """Everything ``asobi_setup`` receives."""
 

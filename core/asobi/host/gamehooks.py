@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from asobi.contract.measures import Measure, Restriction
-    from asobi.contract.model import Agent, GameInfo, Reason, SetupContext
+    from asobi.contract.model import Agent, GameInfo, Reason, ScoreRow, SetupContext
     from asobi.host.installed import Game
     from asobi.host.manager import GameManager
 
@@ -168,6 +168,12 @@ class GameHooks:
         """An AI's reason for a move as a sentence in ``lang``."""
         return self.raw.asobi_describe_reason(  # type: ignore[no-any-return]
             reason=reason, lang=lang)
+
+    def score_rows(self, result: Mapping[str, Any], observation: Mapping[str, Any],
+                   lang: str) -> list[ScoreRow] | None:
+        """The game's own rows of its final table, or None: the frontend lists the rounds."""
+        rows = self.raw.asobi_score_rows(result=result, observation=observation, lang=lang)
+        return None if rows is None else list(rows)
 
     def rules_text(self, rules: Mapping[str, Any], lang: str) -> str:
         return self.raw.asobi_rules_text(rules=rules, lang=lang)  # type: ignore[no-any-return]

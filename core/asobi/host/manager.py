@@ -25,7 +25,7 @@ import pluggy
 
 from asobi import __version__
 from asobi.contract import hookspecs, toolspecs
-from asobi.contract.model import GameInfo
+from asobi.contract.model import GameInfo, ScoreRow
 from asobi.errors import AsobiError
 from asobi.host.faults import PluginFault, raised, returned
 from asobi.host.origin import origin_of
@@ -77,6 +77,17 @@ def is_folder(value: Any) -> bool:
 
 def _seats(unit: Any) -> int | None:
     return len(unit.get("points") or ()) if isinstance(unit, Mapping) else None
+
+
+def _result_seats(result: Any) -> int | None:
+    return len(result.get("scores") or ()) if isinstance(result, Mapping) else None
+
+
+def _score_rows(rows: Any, result: Any) -> bool:
+    seats = _result_seats(result)
+    return isinstance(rows, list | tuple) and all(
+        isinstance(row, ScoreRow) and isinstance(row.label, str)
+        and int_list(row.points, seats) for row in rows)
 
 
 def _upgraded(moves: Any, record: Any) -> bool:
@@ -136,6 +147,9 @@ RULES: Mapping[str, Rule] = {
     "asobi_describe_action": Rule(lambda a: isinstance(a, str), "a str"),
     "asobi_describe_event": Rule(lambda a: isinstance(a, str), "a str or None"),
     "asobi_describe_reason": Rule(lambda a: isinstance(a, str), "a str"),
+    "asobi_score_rows": Rule(
+        _score_rows, lambda result: f"a list of ScoreRow, each with {_result_seats(result)} points",
+        needs=("result",)),
     "asobi_rules_text": Rule(lambda a: isinstance(a, str), "a str"),
     "asobi_adjust_points": Rule(lambda a, unit: int_list(a, _seats(unit)),
                                 lambda unit: f"a list of {_seats(unit)} int", needs=("unit",)),

@@ -12,12 +12,13 @@ seat's observation once and labels every legal action from it.
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from asobi.contract.model import Reason
+from asobi.contract.model import Reason, ScoreRow
 from asobi.i18n import translator
 from asobi.play.seeds import seed_text
 from asobi.play.session import Session, canonical
@@ -80,14 +81,33 @@ class Hint:
 
 @dataclass(frozen=True)
 class Summary:
-    """The final table in words: a line per round, the scores, and the winner (or a draw)."""
+    """The final table in words: the table (a column per seat, a row per step of the game
+    as the game tells it, then the totals; the rows add up to the totals), the final scores
+    with each seat's name, and the winner (or a draw)."""
 
-    rounds: tuple[str, ...]
+    table: tuple[str, ...]
     scores: str
     outcome: str
 
     def lines(self) -> list[str]:
-        return [*self.rounds, self.scores, self.outcome]
+        return [*self.table, self.scores, self.outcome]
+
+
+def cells(text: str) -> int:
+    """Columns ``text`` takes in a terminal (East Asian wide characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def aligned(rows: Sequence[Sequence[str]]) -> tuple[str, ...]:
+    """``rows`` of cells as lines: the first column to the left, the others to the right, each
+    as wide as its widest cell, two spaces apart."""
+    widths = [max(cells(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        first = row[0] + " " * (widths[0] - cells(row[0]))
+        rest = [" " * (w - cells(c)) + c for c, w in zip(row[1:], widths[1:], strict=True)]
+        lines.append("  ".join([first, *rest]).rstrip())
+    return tuple(lines)
 
 
 @dataclass(frozen=True)
@@ -203,22 +223,45 @@ class Presenter:
         return Hint(index, line)
 
     # ------------------------------------------------------------------ the end
-    def summary(self, result: Mapping[str, Any]) -> Summary:
-        """The final table of ``result`` (a session's result)."""
-        rounds = tuple(
-            self._("Round {n}: {points}").format(
-                n=i, points=", ".join(f"{p:+d}" for p in unit.get("points", [])))
-            for i, unit in enumerate(result.get("rounds", []), 1)
-        )
-        scores = ", ".join(
-            f"{self.seat_name(i)}: {s}" for i, s in enumerate(result.get("scores", [])))
+    def summary(self, result: Mapping[str, Any], observation: Mapping[str, Any]) -> Summary:
+        """The final table of ``result`` (a session's result), told to the seat whose final
+        ``observation`` is given: the game's own rows (``asobi_score_rows``), else a row per
+        round; what they leave unexplained as one more row, so that they add up to the
+        scores; then the totals."""
+        scores = [int(s) for s in result.get("scores", [])]
+        seats = range(len(scores))
+        rows = self.session.game.hooks.score_rows(result, observation, self.lang)
+        if rows is None:
+            rows = [ScoreRow(self._("Round {n}").format(n=i), _per_seat(unit, len(scores)))
+                    for i, unit in enumerate(result.get("rounds", []), 1)]
+        told = [sum(row.points[s] for row in rows) for s in seats]
+        rest = tuple(scores[s] - told[s] for s in seats)
+        if any(rest):
+            rows.append(ScoreRow(self._("Other points"), rest))
+        header = ["", *(self._column(s) for s in seats)]
+        body = [[row.label, *(f"{p:+d}" if p else "0" for p in row.points)] for row in rows]
+        total = [self._("Total"), *(str(score) for score in scores)]
+        named = ", ".join(f"{self.seat_name(s)}: {scores[s]}" for s in seats)
         winner = result.get("winner")
         outcome = (self._("It is a draw.") if winner is None
                    else self._("Winner: {who}").format(who=self.seat_name(int(winner))))
-        return Summary(rounds, self._("Final scores: {scores}").format(scores=scores), outcome)
+        return Summary(aligned([header, *body, total]),
+                       self._("Final scores: {scores}").format(scores=named), outcome)
+
+    def _column(self, seat: int) -> str:
+        """A seat as the head of its column in the final table: short, "you" marked."""
+        if seat == self.person:
+            return self._("Seat {n} (you)").format(n=seat + 1)
+        return self._("Seat {n}").format(n=seat + 1)
 
     def saved_line(self, path: Path) -> str:
         return self._("Record saved to {path}").format(path=path)
 
     def not_saved_line(self) -> str:
         return self._("The record was not saved.")
+
+
+def _per_seat(unit: Mapping[str, Any], seats: int) -> tuple[int, ...]:
+    """A scoring unit's points, one whole number per seat (missing ones are 0)."""
+    points = [int(p) for p in unit.get("points", [])][:seats]
+    return tuple(points + [0] * (seats - len(points)))

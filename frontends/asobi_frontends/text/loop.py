@@ -196,10 +196,11 @@ class TextGame:
         return 0
 
     def show_result(self) -> None:
-        summary = self.presenter.summary(self.session.result())
+        result = self.session.result()
+        summary = self.presenter.summary(result, self.session.observation(self.viewer))
         self.say()
         self.say(self._("Game over."))
-        for line in summary.rounds:
+        for line in summary.table:
             self.say("  " + line)
         self.say(summary.scores)
         self.say(summary.outcome)

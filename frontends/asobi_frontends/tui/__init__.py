@@ -73,6 +73,7 @@ class TuiFrontend:
             check_record_path(launch.record_path)
         app = TableApp(launch)
         app.run()
+        app.faults.print_report(sys.stderr)  # what stays once the panel is gone
         return app.status
 
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from rich.markup import escape
 
 from asobi.errors import AsobiError
 from asobi.host.faults import PluginFault
 from asobi.play.stopped import fault_record_path, log_fault
-from asobi_frontends.tui.screens import TextScreen, answer_of
+from asobi_frontends.tui.screens import PanelScreen, answer_of
 
 if TYPE_CHECKING:
     from asobi_frontends.tui.app import TableApp
@@ -38,6 +38,9 @@ class Faults:
 
     def __init__(self, app: TableApp) -> None:
         self.app = app
+        self.report: tuple[str, ...] = ()
+        """What the terminal keeps once the table has closed after a fault: the fault and
+        where the record is (printed by the frontend after the app exits)."""
 
     def guard(self, call: Any, *args: Any) -> Any:
         """``call(*args)``; an exception from a game's hook becomes a :class:`Fault`."""
@@ -60,6 +63,13 @@ class Faults:
         loop, in the worker the game runs in."""
         self.app.run_worker(self.stop(str(fault)), exclusive=True, name="game")
 
+    def print_report(self, err: IO[str]) -> None:
+        """After the app has left the screen: the fault's one line and where the record is,
+        as ``asobi play`` prints them in every frontend (nothing when no fault stopped the
+        game)."""
+        for line in self.report:
+            print(f"asobi: {line}", file=err)
+
     async def stop(self, message: str) -> None:
         """Save the record so far, show the error panel, and leave with status 1."""
         app = self.app
@@ -75,5 +85,6 @@ class Faults:
             app._("The game stopped: a plugin failed (the game, or one added to it). This is "
                   "a fault in that plugin, not something you did."),
             escape(message.strip()), escape(saved)])
-        await answer_of(app, TextScreen(app._("Error"), body, app._("Enter or Esc: leave")))
+        self.report = (f"the game stopped: {message.strip().splitlines()[0]}", saved)
+        await answer_of(app, PanelScreen(app._("Error"), body, app._("Enter or Esc: leave")))
         app.exit(app.status)

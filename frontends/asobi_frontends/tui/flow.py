@@ -89,11 +89,12 @@ class GameFlow:
     async def _game_over(self) -> None:
         app = self.app
         app.tabletop.redraw()
-        lines = app.presenter.summary(app.session.result()).lines()
-        if not app._ended:
-            for line in lines:
-                app.tabletop.say(escape(line))
-        body = "\n".join(escape(line) for line in lines)
+        observation = app.session.observation(app.viewer)
+        summary = app.presenter.summary(app.session.result(), observation)
+        if not app._ended:  # the table is the dialog's; the story gets its last two lines
+            app.tabletop.say(escape(summary.scores))
+            app.tabletop.say(escape(summary.outcome))
+        body = "\n".join(escape(line) for line in summary.lines())
         await self._finish(app._("Game over"), body)
 
     async def _finish(self, title: str, body: str) -> None:
@@ -102,8 +103,8 @@ class GameFlow:
         _ = app._
         flow = save_flow(
             app.session, app.launch.record_path,
-            offer=_("Save a record of this game? File name (Enter or Esc to skip):"),
-            retry=_("Try another file name (Enter or Esc to give up):"),
+            offer=_("Save a record of this game? Type a file name:"),
+            retry=_("Try another file name:"),
         )
 
         async def answer(question: Ask) -> str | None:

@@ -1,65 +1,52 @@
-"""The generic view: any game's observation as a tree, so a third-party game is playable
-from the day it is installed. The legal actions are the frontend's list of choices."""
+"""The generic view: a game without a view of its own is drawn by its text view, the hook
+``asobi_render_text`` the terminal frontends share (docs/plugins.md), so a third-party game
+is playable, and reads as its author wrote it, from the day it is installed. A game without
+that hook either gets the core's default, its observation as indented JSON. The legal
+actions are the frontend's list of choices."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from textual.widgets import Tree
-from textual.widgets.tree import TreeNode
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
 
 from asobi_frontends.tui.hookspecs import ViewContext
-from asobi_frontends.tui.words import words
 
-LONGEST_LEAF = 200
-"""Characters of a value shown on one line of the tree (longer ones are cut)."""
-
-
-def _leaf(value: Any) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= LONGEST_LEAF else text[: LONGEST_LEAF - 1] + "…"
+Render = Callable[[Mapping[str, Any]], str]
+"""A seat's observation drawn as text (the game's ``asobi_render_text`` in the table's
+language)."""
 
 
-def _fill(node: TreeNode[None], value: Any) -> None:
-    """Add ``value`` under ``node``: mappings and lists as branches, the rest as leaves."""
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            _add(node, str(key), item)
-    elif isinstance(value, list | tuple):
-        for i, item in enumerate(value):
-            _add(node, f"[{i}]", item)
+class GenericView(VerticalScroll):
+    """The seat's observation as the game's text view draws it, scrolled with the mouse when
+    it is longer than the room."""
 
+    DEFAULT_CSS = """
+    GenericView { height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
+    GenericView > Static { width: 100%; height: auto; }
+    """
 
-def _add(node: TreeNode[None], name: str, value: Any) -> None:
-    if isinstance(value, Mapping | list | tuple) and value:
-        branch = node.add(f"[b]{_escape(name)}[/b]", expand=len(value) <= 12)
-        _fill(branch, value)
-    else:
-        node.add_leaf(f"[b]{_escape(name)}[/b]: {_escape(_leaf(value))}")
+    plays_events = False
+    """The text is drawn as each move left it, as the move is told."""
 
-
-def _escape(text: str) -> str:
-    return text.replace("[", r"\[")
-
-
-class GenericView(Tree[None]):
-    """The observation of the seat as an expandable tree (arrows or the mouse to browse)."""
-
-    DEFAULT_CSS = "GenericView { height: 1fr; }"
-
-    def __init__(self, context: ViewContext) -> None:
+    def __init__(self, context: ViewContext, render: Render) -> None:
+        super().__init__(classes="generic-view")
         self.context = context
-        _ = words(context.lang)
-        super().__init__(_("What you see"), classes="generic-view")
-        self.show_root = True
+        self.render_text = render
+        self.text = ""
+        """The text shown now."""
+        self.body = Static("", markup=False)
         self.can_focus = False
 
+    def compose(self) -> ComposeResult:
+        yield self.body
+
     def show(self, observation: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> None:
-        self.clear()
-        _fill(self.root, observation)
-        self.root.expand()
+        self.text = self.render_text(observation)
+        self.body.update(self.text)
 
     def hover(self, action: Mapping[str, Any] | None) -> None:
         return None

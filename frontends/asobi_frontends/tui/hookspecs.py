@@ -64,7 +64,10 @@ class TuiView(Protocol):
       in, or None to ask it in the list of choices (Koi-Koi's koi-koi call is a dialog).
     - ``play_event(event)``: one event of a move, as the frontend tells it (one step at a
       time, at the person's pace, before ``show`` draws the state after the move): a view may
-      move a piece to follow the story. Doing nothing is fine. Not called with ``--pace 0``.
+      move a piece to follow the story. Not called with ``--pace 0``. A view that moves
+      nothing between moves says so with a class attribute ``plays_events = False``: the
+      frontend then draws the state each move left as it begins to tell that move, so that
+      the table never lags behind the story.
     - ``announcement(events)``: the text (Rich markup) of a dialog that tells ``events`` (the
       ones this seat may see, of one move), or None: the end of a Koi-Koi round with its yaku.
 

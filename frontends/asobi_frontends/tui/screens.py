@@ -74,6 +74,29 @@ class TextScreen(ModalScreen[None]):
         self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
 
 
+class PanelScreen(TextScreen):
+    """A page that only a key pressed while it shows closes (the error panel): a key typed
+    before it appeared (an Enter still on its way, meant for the table) is let go, so that
+    the panel is read before it closes."""
+
+    BINDINGS = [
+        Binding("up", "scroll(-1)", show=False),
+        Binding("down", "scroll(1)", show=False),
+    ]
+
+    shown_at = float("inf")
+    """When the panel was shown, on the clock the events carry (their ``time``)."""
+
+    def on_mount(self) -> None:
+        self.shown_at = events.Mount().time
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("escape", "enter", "space"):
+            event.stop()
+            if event.time >= self.shown_at:
+                self.dismiss(None)
+
+
 class ChoiceScreen(ModalScreen[int | None]):
     """A question with its choices (a number, arrows and Enter, or a click); Esc goes back to
     the table without choosing (the question comes back with the next look)."""

@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.markup import escape
 from rich.text import Text
 from textual.containers import Container
@@ -46,7 +47,8 @@ class Tabletop:
     def __init__(self, app: TableApp) -> None:
         self.app = app
         self.pace = float(app.launch.options.get("pace", 0.6) or 0.0)
-        self._pending: list[tuple[int, Action, list[dict[str, Any]]]] = []
+        self._pending: list[
+            tuple[int, Action, list[dict[str, Any]], Mapping[str, Any] | None]] = []
         self._skip = asyncio.Event()
 
     # ------------------------------------------------------------------ drawing
@@ -79,6 +81,7 @@ class Tabletop:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         compact = width < ROOMY_WIDTH or height < ROOMY_HEIGHT
         screen.set_class(small, "-toosmall")
+        app.query_one("#keys", Static).update(self.keys_bar(width))
         screen.set_class(compact, "-compact")
         # Beside the game, the choices and the story take what the game's view leaves of the
         # width (it gets GAME_WIDTH columns first), within SIDE_WIDTH.
@@ -91,14 +94,18 @@ class Tabletop:
                                                     mh=MIN_HEIGHT))
 
     def build_view(self) -> None:
-        """The game's own view (``asobi_tui_view``), else the generic one, for the seat shown."""
+        """The game's own view (``asobi_tui_view``), else the generic one (the game's text
+        view, ``asobi_render_text``), for the seat shown."""
         app = self.app
         holder = app.query_one("#view", Container)
         if app.view is not None:
             app.view.remove()
         context = app._view_context(app.shown_seat)
         view = app.faults.guard(tui_view, app.launch.game, context)
-        app.view = view if isinstance(view, Widget) else GenericView(context)
+        if not isinstance(view, Widget):
+            lang = app.lang
+            view = GenericView(context, lambda obs: app.hooks.render_text(obs, lang))
+        app.view = view
         holder.mount(app.view)
         self.redraw()
 
@@ -148,8 +155,11 @@ class Tabletop:
         app.query_one("#status", Static).update("  ·  ".join(parts))
         app.query_one("#keys", Static).update(self.keys_bar())
 
-    def keys_bar(self) -> str:
-        """The keys that work now, for the bar at the bottom."""
+    def keys_bar(self, width: int | None = None) -> str:
+        """The keys that work now, for the bar at the bottom: each key in a box with what it
+        does, spaced out where the terminal's width holds them, else closer together (an
+        Italian bar of six keys is 86 cells wide spaced out), so that the last one, ``q``,
+        stays on screen."""
         app = self.app
         _ = app._
         pairs = []
@@ -158,7 +168,11 @@ class Tabletop:
         elif not app._ended:
             pairs.append((_("Space"), _("skip")))
         pairs += [("?", _("help")), ("r", _("rules")), ("l", _("language")), ("q", _("quit"))]
-        return "  ".join(f"[b reverse] {escape(k)} [/] {escape(v)}" for k, v in pairs)
+        room = (app.size.width if width is None else width) - 2  # the bar's padding
+        spaced = [(f" {k} ", f" {v}") for k, v in pairs]
+        if sum(cell_len(k + v) for k, v in spaced) + 2 * (len(pairs) - 1) <= room:
+            return "  ".join(f"[b reverse]{escape(k)}[/]{escape(v)}" for k, v in spaced)
+        return " ".join(f"[b reverse]{escape(k)}[/] {escape(v)}" for k, v in pairs)
 
     def say(self, text: str) -> None:
         """Add a line (Rich markup) to the story on the side."""
@@ -167,17 +181,28 @@ class Tabletop:
 
     # ------------------------------------------------------------------ telling
     def watch(self, mover: int, action: Action, seen: list[dict[str, Any]]) -> None:
-        """The driver's watcher: a move and the events the viewer may see of it."""
-        self._pending.append((mover, action, seen))
+        """The driver's watcher: a move, the events the viewer may see of it, and, for a
+        view that does not follow the story event by event (``plays_events = False``), what
+        the seat shown sees right after it (the table is drawn from it as the move is told)."""
+        app = self.app
+        after = None
+        if self.pace > 0 and not getattr(app.view, "plays_events", True):
+            after = app.faults.guard(app.session.observation, app.shown_seat)
+        self._pending.append((mover, action, seen, after))
 
     async def tell(self, mover_label: str) -> None:
         """Tell the moves that happened, one line at a time, then draw the table after them.
-        ``mover_label``: the last move as its mover saw it, for a move the game says nothing
+        A view that follows the story is walked through each event as it is told
+        (``play_event``); one that says it does not (``plays_events = False``) is drawn as
+        each move left it before the move is told, so that the table never lags behind the
+        story. ``mover_label``: the last move as its mover saw it, for a move the game says nothing
         about."""
         app = self.app
         batches, self._pending = self._pending, []
         self._skip.clear()
-        for mover, _action, seen in batches:
+        for mover, _action, seen, after in batches:
+            if after is not None and app.view is not None:
+                self.view_call("show", after, [])  # the table as the move left it
             for told in app.presenter.narrate(mover, mover_label, seen):
                 if told.event is not None and app.view is not None and self.pace > 0:
                     # steps nobody could see (no pause): not played

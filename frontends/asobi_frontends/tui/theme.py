@@ -60,7 +60,13 @@ Screen { layout: vertical; }
 #main { height: 1fr; layout: horizontal; }
 #view { width: 1fr; height: 1fr; }
 #side { width: 46; height: 1fr; layout: vertical; }
-#choices { height: 1fr; border: round $secondary; border-title-color: $text; }
+/* The lists of choices keep their scrollbar's column whether it shows or not: an option's
+   lines are counted at one width, and a scrollbar that appears later would narrow the text
+   and push its last wrapped line out of the option (issue 37). */
+#choices {
+    height: 1fr; border: round $secondary; border-title-color: $text;
+    scrollbar-gutter: stable; scrollbar-size-vertical: 1;
+}
 #choices:focus { border: round $accent; }
 #log {
     height: 1fr; border: round $secondary; border-title-color: $text;
@@ -86,6 +92,8 @@ Screen.-toosmall #toosmall {
 .dialog-title { text-style: bold; color: $accent; height: auto; }
 .dialog-body { height: auto; max-height: 16; }
 .dialog-keys { color: $text-muted; height: 1; }
-#dialog-choices { height: auto; max-height: 8; }
+#dialog-choices {
+    height: auto; max-height: 8; scrollbar-gutter: stable; scrollbar-size-vertical: 1;
+}
 #save-name { width: 100%; }
 """

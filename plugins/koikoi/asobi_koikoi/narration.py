@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from asobi.contract.model import ScoreRow
+
 from .names import card_name, card_names
+from .state import round_month
 from .wording import pair, person, seat_label, tr
 
 
@@ -121,3 +124,18 @@ def describe_event(event: Mapping[str, Any], seat: int | None, lang: str) -> str
 
 def _signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
+
+
+def score_rows(result: Mapping[str, Any], lang: str) -> list[ScoreRow]:
+    """The rows of the final table (``asobi_score_rows``): the points each seat started
+    with (where the variant gives some), then each round by its month; they add up to the
+    scores."""
+    _ = tr(lang)
+    rounds = result["rounds"]
+    scores = [int(s) for s in result["scores"]]
+    played = [sum(int(r["points"][s]) for r in rounds) for s in range(len(scores))]
+    start = tuple(score - gained for score, gained in zip(scores, played, strict=True))
+    rows = [ScoreRow(_("Starting points"), start)] if any(start) else []
+    rows += [ScoreRow(_("Round {round} (month {month})").format(round=i, month=round_month(i)),
+                      tuple(int(p) for p in r["points"])) for i, r in enumerate(rounds, 1)]
+    return rows

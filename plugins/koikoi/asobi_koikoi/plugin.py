@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from asobi.contract.measures import Measure, Restriction
-from asobi.contract.model import GameInfo, Reason, SetupContext
+from asobi.contract.model import GameInfo, Reason, ScoreRow, SetupContext
 from asobi.errors import AsobiError
 from asobi.host.lazymodule import lazy_module
 
@@ -193,6 +193,17 @@ def asobi_describe_event(
     from . import view
 
     return view.describe_event(event, seat, lang)
+
+
+@hookimpl
+def asobi_score_rows(
+    result: Mapping[str, Any], observation: Mapping[str, Any], lang: str
+) -> list[ScoreRow] | None:
+    if observation.get("game") != "koikoi":
+        return None
+    from . import narration
+
+    return narration.score_rows(result, lang)
 
 
 @hookimpl

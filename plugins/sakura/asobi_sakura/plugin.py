@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from asobi.contract.measures import Measure, Restriction
-from asobi.contract.model import Agent, GameInfo, SetupContext
+from asobi.contract.model import Agent, GameInfo, ScoreRow, SetupContext
 from asobi.host.lazymodule import lazy_module
 from asobi_sakura.rules import SCHEMA, compile_rules
 
@@ -131,6 +131,17 @@ def asobi_describe_event(
     from asobi_sakura import view
 
     return view.describe_event(event, seat, lang)
+
+
+@hookimpl
+def asobi_score_rows(
+    result: Mapping[str, Any], observation: Mapping[str, Any], lang: str
+) -> list[ScoreRow] | None:
+    if observation.get("game") != "sakura":
+        return None
+    from asobi_sakura import view
+
+    return view.score_rows(observation, lang)
 
 
 @hookimpl

@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from asobi.contract.model import ScoreRow
 from asobi.i18n import Translator, translator
 
 PACKAGE = "asobi_sakura"
@@ -320,6 +321,16 @@ def _width(text: str) -> int:
 def _pad(text: str, width: int, right: bool) -> str:
     gap = " " * max(0, width - _width(text))
     return gap + text if right else text + gap
+
+
+def score_rows(obs: Mapping[str, Any], lang: str) -> list[ScoreRow]:
+    """The rows of the final table a frontend draws (``asobi_score_rows``): the starting
+    tokens, each tree as it scored, the tokens lost in bumps; they add up to the scores."""
+    _ = _tr(lang)
+    scores = obs["tokens"][: obs["players"]]
+    rows = tally(obs["start_tokens"], obs["trees"], obs["rounds"], scores)
+    return [ScoreRow(_row_label(kind, tree, space, _), tuple(values))
+            for kind, tree, space, values in rows if kind != TOTAL]
 
 
 def summary_table(obs: Mapping[str, Any], _: Tr) -> list[str]:

@@ -118,8 +118,11 @@ class KoikoiView(VerticalScroll):
         lines += [escape(x) for x in threats] or [escape(_("(none)"))]
         return "\n".join(lines)
 
+    plays_events = False
+    """Nothing moves between two moves: the frontend draws each move's table as it tells it."""
+
     def play_event(self, event: Mapping[str, Any]) -> None:
-        return None  # the table is drawn again after each move; nothing moves in between
+        return None  # the table is drawn as each move left it; nothing moves in between
 
     def announcement(self, events: Sequence[Mapping[str, Any]]) -> str | None:
         """The end of a round (and of the game) in a dialog: who won what, with the yaku and

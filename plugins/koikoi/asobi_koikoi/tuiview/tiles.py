@@ -178,8 +178,12 @@ def tile_lines(
     for i, row in enumerate(rows[: look.height]):
         line = Text(style=base + Style(bold=i == 0))
         line.append(mark or " " if i == 0 else " ")
-        line.append(fit(row, inner))
-        if i == 0 and number is not None and number < 10:
+        numbered = i == 0 and number is not None and number < 10
+        if numbered and cell_len(row) >= inner:  # a cut name keeps a space before the key
+            line.append(fit(row, inner - 1) + " ")
+        else:
+            line.append(fit(row, inner))
+        if numbered:
             line.append(str(number), style=corner)
         else:
             line.append(" ")
