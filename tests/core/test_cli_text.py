@@ -44,7 +44,7 @@ def test_help_rules_hint_and_bad_input(cli, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "Other commands: help, rules" in out
     assert "max_take: 3" in out
-    assert "Hint: " in out and "(chosen at random)" in out
+    assert "Hint: " in out and " — chosen at random" in out
     assert "'99' is not a choice: type a number from 1 to 9, or help." in out
     assert "You left the game." in out
     assert "Save a record of this game?" in out

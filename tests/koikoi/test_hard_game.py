@@ -18,7 +18,7 @@ from asobi_koikoi.ai_world import View, sample_world
 from asobi_koikoi.cards import CARD_IDS, INDEX, mask_of
 from asobi_koikoi.engine import CHOOSE, DECIDE, OVER, STEP_DRAW, STEP_PLAY, RoundResult
 from asobi_koikoi.rules import Rules, compile_rules
-from asobi_koikoi.search import POINTS_SHARE, HardAgent, Searcher, outcome
+from asobi_koikoi.search import KOIKOI, POINTS_SHARE, STOP, HardAgent, Searcher, outcome
 from support.profiles import examples
 
 from .helpers import preset, start
@@ -347,3 +347,26 @@ def test_the_decision_stays_a_function_of_seed_and_observation():
     first = HardAgent(rules, 5, playouts=200).explain(obs, STOP_OR_GO)
     again = HardAgent(rules, 5, playouts=200).explain(copy.deepcopy(obs), STOP_OR_GO)
     assert first == again
+
+
+@pytest.mark.parametrize(("kept", "other"), [(1.0, 1.3), (1.3, 1.0), (2.0, 2.0)])
+def test_the_reason_never_calls_a_move_kept_below_the_best_guess_ahead(kept, other,
+                                                                       monkeypatch):
+    """A stop kept although playing on scores a little more (the game is won either way),
+    or the heuristic's favourite the search does not beat clearly, is said to be below the
+    best guess, never "-0.3 ahead"; one sampled deal is one deal."""
+    from asobi.contract.defaults import Defaults
+    from asobi.host.manager import GameManager
+
+    agent = HardAgent(compiled("koikoi-japan"), 5, playouts=120)
+    stats = {STOP: (kept, 1), KOIKOI: (other, 40)}
+    monkeypatch.setattr(agent, "_search", lambda obs, legal: (STOP_OR_GO[0], stats))
+    _action, reason = agent.explain(ribbons_against_two_brights(scores=(27, 33), round_no=7),
+                                    STOP_OR_GO)
+    text = Defaults(GameManager()).asobi_describe_reason(reason, "en")
+    assert "over 1 sampled deal," in text, text
+    if kept >= other:
+        assert f"{kept - other:.1f} ahead of the next best" in text, text
+    else:
+        assert f"{other - kept:.1f} below the best guess: the safer move is kept" in text, text
+        assert "ahead" not in text

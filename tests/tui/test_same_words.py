@@ -55,7 +55,7 @@ async def test_both_terminal_frontends_say_the_same(registry_of, installed, tmp_
     record = tmp_path / "text.json"
     text = _text_screen(make_launch(registry, game, seats, seed=seed, lang=lang, record=record))
     shared = translator("asobi_frontends.terminal", lang)
-    hint_start = shared("Hint: {n}. {label} ({reason})").split("{n}")[0]
+    hint_start = shared("Hint: {n}. {label} — {reason}").split("{n}")[0]
 
     app = TableApp(make_launch(registry, game, seats, seed=seed, lang=lang))
     async with app.run_test(size=(120, 36)) as pilot:

@@ -218,7 +218,7 @@ class Presenter:
         label = (choices.labels[index] if index is not None
                  else self.label(choices.seat, action, choices.observation))
         because = self.session.game.hooks.describe_reason(reason, self.lang)
-        line = self._("Hint: {n}. {label} ({reason})").format(
+        line = self._("Hint: {n}. {label} — {reason}").format(
             n="?" if index is None else index + 1, label=label, reason=because)
         return Hint(index, line)
 

@@ -371,9 +371,16 @@ class HardAgent(BaseAgent):
             what = Reason("capture {card}", {"card": CARD_IDS[move]})
         else:
             what = Reason("play {card}", {"card": CARD_IDS[move]})
-        ahead = (Reason(", {lead:+.1f} over the next best", {"lead": mean - max(others)})
-                 if others else "")
+        lead = mean - max(others) if others else 0.0
+        # the move kept may score a little below the best guess: the heuristic's favourite
+        # when the search does not beat it clearly, or a stop when playing on gains nothing
+        ahead: Reason | str = "" if not others else (
+            Reason(", {lead:.1f} ahead of the next best", {"lead": lead}) if lead >= 0 else
+            Reason(", {behind:.1f} below the best guess: the safer move is kept",
+                   {"behind": -lead}))
         return action, Reason(
-            "{move}: expected {mean:+.1f} points over {count} sampled deals{ahead}",
+            "{move}: expected {mean:+.1f} points over {count} sampled deal{ahead}",
             {"move": what, "mean": mean, "count": count, "ahead": ahead},
+            plural="{move}: expected {mean:+.1f} points over {count} sampled deals{ahead}",
+            counter="count",
         )
