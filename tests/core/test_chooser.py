@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from asobi.cli import chooser, questions
 from asobi.cli.main import main
+from asobi.cli.questions import NOTE_LINES, Prompter, display_width, variant_options, wrap
 from support.profiles import examples
 
 
@@ -325,3 +326,32 @@ def test_a_broken_settings_file_is_named_kept_and_the_chooser_still_plays(
     assert "your choices were not saved" in err and "asobi config reset" in err
     assert "Saved as your defaults" not in screen
     assert config_file.read_bytes() == b"frontend: [spy\n"
+
+
+WORDS = st.tuples(st.sampled_from(["桜の庭", "絵師たち", "皇帝", "ab", "cde", "fghij"]),
+                  st.sampled_from(["", "。", "、", "）", ",", "."]),
+                  st.sampled_from(["", " "]))
+"""A word, the mark that may close it, and a space or none (Japanese puts none)."""
+
+
+@given(st.lists(WORDS, max_size=30), st.integers(8, 60))
+def test_a_note_is_wrapped_whole_within_the_width_and_no_line_starts_with_a_closing_mark(
+        words, width):
+    text = "".join(word + mark + space for word, mark, space in words)
+    lines = wrap(text, width, NOTE_LINES)
+    assert len(lines) <= NOTE_LINES
+    assert all(display_width(line) <= width for line in lines)
+    flat = " ".join(text.split())
+    if lines and not lines[-1].endswith("…"):  # nothing left out: every character is there
+        assert "".join(lines).replace(" ", "") == flat.replace(" ", "")
+    assert not any(line[:1] in "。、）" for line in lines[1:] if len(line) > 1)
+
+
+def test_long_variant_descriptions_are_wrapped_not_cut(installed, monkeypatch):
+    prompter = Prompter(io.StringIO("\n"), io.StringIO(), "en", 80)
+    game = installed.game("sakura")
+    options = variant_options(game, "en", None)
+    prompter.pick("Variant of Sakura", options, 0)
+    screen = prompter.stdout.getvalue()
+    assert "garden and try to be closest to\n      him when he stops at a cherry tree" in screen
+    assert all(display_width(line) < 80 for line in screen.splitlines())

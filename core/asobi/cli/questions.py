@@ -91,6 +91,44 @@ def fit(text: str, width: int) -> str:
     return "".join(out).rstrip() + "…"
 
 
+NOTE_LINES = 3
+"""Lines an option's note may take under it; what is longer ends with "…"."""
+NO_LINE_START = "。、，．）」』】〉》!?,.;:)"
+"""Characters a line must not start with (Japanese line breaking puts them at the end of the
+line before)."""
+
+
+def wrap(text: str, width: int, most: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` terminal columns (wide characters count
+    two), between words where there are spaces and between characters where there are none
+    (Japanese), never before a closing mark; at most ``most`` lines, the last one cut."""
+    lines: list[str] = []
+    rest = " ".join(text.split())
+    while rest and len(lines) < most:
+        if display_width(rest) <= width:
+            lines.append(rest)
+            break
+        cut, used = 0, 0
+        while cut < len(rest) and used + display_width(rest[cut]) <= width:
+            used += display_width(rest[cut])
+            cut += 1
+        space = rest.rfind(" ", 0, cut + 1)
+        if space > 0:
+            cut = space
+        while 1 < cut < len(rest) and _starts_closed(rest[cut:]):
+            cut -= 1
+        lines.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest and len(lines) == most:
+        lines[-1] = fit(lines[-1] + " " + rest, width)
+    return lines
+
+
+def _starts_closed(line: str) -> bool:
+    first = line.lstrip()[:1]
+    return bool(first) and first in NO_LINE_START
+
+
 def first_sentence(text: str) -> str:
     line = " ".join(text.split())
     for stop in (". ", "。"):
@@ -146,8 +184,8 @@ class Prompter:
         for place, option in enumerate(options, 1):
             mark = "*" if place - 1 == default else " "
             self.say(fit(f" {mark}{place:>2}. {option.label}", self.width - 1))
-            if option.note:
-                self.say(fit(f"      {option.note}", self.width - 1))
+            for line in wrap(option.note, self.width - 7, NOTE_LINES):
+                self.say(f"      {line}")
         count = len(options)
         while True:
             answer = self.answer(

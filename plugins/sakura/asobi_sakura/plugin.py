@@ -40,7 +40,7 @@ def asobi_game_info() -> GameInfo:
         schema=SCHEMA,
         variants=resources.files("asobi_variants") / "sakura",
         default_variant="standard",
-        summary="Painters follow the Emperor through his cherry garden (2 to 6 players).",
+        summary="Painters follow the Emperor through his cherry garden.",
         default_players=("human", "ai:normal", "ai:normal"),
         ai_levels=("random", "easy", "normal", "hard"),
         resamples=True,  # asobi_resample deals a world from an observation alone
