@@ -32,8 +32,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import anyio
-
 from asobi.contract.model import Action
 from asobi.errors import AsobiError
 from asobi.host.faults import PluginFault
@@ -87,14 +85,14 @@ class Hub:
         self.closing = False
         self.creations: dict[str, deque[float]] = {}
         """When each client address created its recent games (``games_per_minute``)."""
-        self._limiter: anyio.CapacityLimiter | None = None
+        self._replay_pool: FairPool | None = None
         self._ai_pool: FairPool | None = None
         self.variants = VariantCache(now)
         self.stops = Stops(store, registry.warn)
         self.seating = Seating(store, now)
         self.hints = Hints(self.options.hint_workers, self.options.hints_per_game, self.stops)
 
-    # The pools and the limiter are made on the server's loop (anyio needs it).
+    # The pools are made on the server's loop (anyio needs it).
     @property
     def ai_pool(self) -> FairPool:
         """The threads where AI seats decide their moves (``--ai-threads``)."""
@@ -103,12 +101,12 @@ class Hub:
         return self._ai_pool
 
     @property
-    def limiter(self) -> anyio.CapacityLimiter:
-        """How many replays (``POST /api/replay``) run at once, in threads of their own: as
-        many as hints, never in the AI's threads."""
-        if self._limiter is None:
-            self._limiter = anyio.CapacityLimiter(self.options.hint_workers)
-        return self._limiter
+    def replay_pool(self) -> FairPool:
+        """The threads where replays (``POST /api/replay``) run, shared fairly between the
+        client addresses that ask: as many as hints, never the AI's threads."""
+        if self._replay_pool is None:
+            self._replay_pool = FairPool(self.options.hint_workers)
+        return self._replay_pool
 
     # ------------------------------------------------------------------ creating, loading
     def create(
