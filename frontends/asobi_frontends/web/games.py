@@ -352,6 +352,12 @@ class Hub:
         with self.stops.guard(live):
             return live.payload(seat, since, lang)
 
+    async def built_off_loop(self, live: Live, seat: int, since: int, lang: str) -> Built:
+        """:meth:`built`, worked out in a worker thread when it tells many moves (a page
+        opening a long game: :meth:`.live.Live.payload_off_loop`)."""
+        with self.stops.guard(live):
+            return await live.payload_off_loop(seat, since, lang)
+
     def payload(self, live: Live, seat: int, since: int, lang: str) -> dict[str, Any]:
         """Everything the page of ``seat`` needs, and nothing another seat may hide."""
         return self.built(live, seat, since, lang).body

@@ -31,7 +31,7 @@ def json_text(text: str) -> Response:
 
 async def state(request: Request) -> Response:
     live, seat = seat_of(request)
-    built = hub_of(request).built(live, seat, since_of(request), lang_of(request))
+    built = await hub_of(request).built_off_loop(live, seat, since_of(request), lang_of(request))
     return json_text(built.text)
 
 
@@ -122,8 +122,8 @@ async def stream(request: Request) -> Response:
             while True:
                 if fresh:
                     fresh = False
-                    built = hub.built(live, seat, sent, lang)
-                    sent = live.version
+                    built = await hub.built_off_loop(live, seat, sent, lang)
+                    sent = built.version  # a move made meanwhile is told next
                     yield f"data: {built.text}\n\n"
                     if built.finished:
                         return  # the game is over: that was its last payload
