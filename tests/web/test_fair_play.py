@@ -52,6 +52,35 @@ def test_a_chosen_seed_is_refused_at_a_table_of_people_and_allowed_for_practice(
     assert first == seat_get(client, again["id"], again["tokens"][0])["observation"]
 
 
+def test_a_chosen_seed_stays_with_its_creator_for_the_whole_game(web_registry, tmp_path):
+    """Issue 34, finding 5: the creator of a practice game with a chosen seed cannot give up
+    the seat (nor re-invite it with the owner key) to send the link to a friend who would
+    then play a deal the creator knows; also after a restart. A game with a seed nobody
+    chose can still be given up."""
+    client, store = app_client(web_registry, tmp_path)
+    with client:
+        solo = start(client, seats=("human", "ai:random"), seed=7)
+        gid, token = solo["id"], solo["tokens"][0]
+        headers = {"X-Asobi-Token": token}
+        res = client.post(f"/api/play/{gid}/invite", json={"seat": 0}, headers=headers)
+        assert res.status_code == 403 and res.json()["code"] == "chosen-seed"
+        assert "seed" in res.json()["error"]
+        res = client.post(f"/api/play/{gid}/invite", json={"seat": 0},
+                          headers={"X-Asobi-Owner": solo["owner"]})
+        assert res.status_code in (403, 409)  # held by its player, and a chosen seed
+        assert seat_get(client, gid, token)["seats"][0]["claimed"] is True  # nothing changed
+        fair = start(client, seats=("human", "ai:random"))
+        res = client.post(f"/api/play/{fair['id']}/invite", json={"seat": 0},
+                          headers={"X-Asobi-Token": fair["tokens"][0]})
+        assert res.status_code == 200 and res.json()["link"]
+    store.close()
+    reopened = Store(store.path)
+    with TestClient(create_app(web_registry, reopened, options=TEST_OPTIONS)) as again:
+        res = again.post(f"/api/play/{gid}/invite", json={"seat": 0}, headers=headers)
+        assert res.status_code == 403 and res.json()["code"] == "chosen-seed"
+    reopened.close()
+
+
 # ---------------------------------------------------------------------- seats
 def test_an_invitation_is_claimed_once_and_a_reinvitation_revokes_the_old_seat(client):
     res = client.post("/api/games", json={"game": "nim", "seats": ["human", "human"]})

@@ -139,7 +139,8 @@ class Hub:
         for seat, spec in enumerate(session.seats):
             if not spec.is_human:
                 decision_agent(session, seat)  # an unknown level is refused now, not later
-        minted = deal_keys([s.is_human for s in session.seats], new.creator_seat)
+        minted = deal_keys([s.is_human for s in session.seats], new.creator_seat,
+                           chosen_seed=new.seed is not None)
         game_id = secrets.token_urlsafe(12)
         live = Live(game_id, session, minted.keys, new.lang, new.hints, creator, now,
                     record_path=record_path)
