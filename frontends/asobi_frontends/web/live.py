@@ -40,6 +40,9 @@ LOG_KEEP = 400
 """How many past moves (with their events) a live game keeps for late readers."""
 PAYLOADS_KEPT = 64
 """Payloads one game keeps for its current version (seats x languages x ``since``)."""
+REPLACED = "replaced"
+"""What a stream's queue is told when a newer stream of its seat took its place (``None``: the
+stream ends for another reason, a token revoked or the server closing)."""
 CATCH_UP_ON_LOOP = 4
 """The most moves a payload may tell and still be built on the event loop (the payload after
 a move tells one): one that tells more is built in a worker thread."""
@@ -101,7 +104,7 @@ class Live:
     touched: float
     version: int = 0
     log: deque[Entry] = field(default_factory=lambda: deque(maxlen=LOG_KEEP))
-    listeners: dict[asyncio.Queue[int | None], int] = field(default_factory=dict)
+    listeners: dict[asyncio.Queue[int | str | None], int] = field(default_factory=dict)
     driving: bool = False
     hint_cache: dict[int, tuple[int, dict[str, Any], Any]] = field(default_factory=dict)
     hint_jobs: dict[int, Any] = field(default_factory=dict)
@@ -256,18 +259,20 @@ class Live:
         return seat
 
     # ------------------------------------------------------------------ who follows it
-    def listen(self, seat: int, per_seat: int, per_game: int) -> asyncio.Queue[int | None]:
+    def listen(self, seat: int, per_seat: int, per_game: int) -> asyncio.Queue[int | str | None]:
         """A queue for a new update stream of ``seat``. A seat keeps at most ``per_seat``
-        streams: a new one ends its oldest (a reloaded page whose old connection is not closed
-        yet still gets its updates); a game at ``per_game`` streams refuses more (429)."""
+        streams: a new one ends its oldest, told :data:`REPLACED` (the newest page wins; a
+        reloaded page whose old connection is not closed yet still gets its updates); a game at
+        ``per_game`` streams ends the oldest of this seat for it, or refuses it (429) when the
+        seat has none."""
         mine = [queue for queue, listener in self.listeners.items() if listener == seat]
-        while mine and len(mine) >= per_seat:
+        while mine and (len(mine) >= per_seat or len(self.listeners) >= per_game):
             oldest = mine.pop(0)
             del self.listeners[oldest]
-            oldest.put_nowait(None)
+            oldest.put_nowait(REPLACED)
         if len(self.listeners) >= per_game:
             raise TooMany("too many open pages follow this game; close some and reload")
-        queue: asyncio.Queue[int | None] = asyncio.Queue()
+        queue: asyncio.Queue[int | str | None] = asyncio.Queue()
         self.listeners[queue] = seat
         return queue
 
