@@ -133,3 +133,20 @@ def test_one_address_holding_every_connection_cannot_keep_a_newcomer_out(tmp_pat
         finally:
             for sock in held:
                 sock.close()
+
+
+def test_stopping_the_server_with_a_player_connected_is_quick_and_quiet(tmp_path):
+    """Issue 34, finding 7: streams are hung up as the server begins to stop, so it does not
+    wait out uvicorn's graceful timeout and log a cancelled stream's traceback."""
+    served = Served(tmp_path)
+    with served:
+        held = [open_stream(served.port, "127.0.0.2") for _ in range(2)]
+        started = time.monotonic()
+        served.stop()
+        took = time.monotonic() - started
+        for sock in held:
+            assert ended(sock, 1.0)
+            sock.close()
+    log = served.log.read_text()
+    assert "Traceback" not in log and "ERROR" not in log, log[-3000:]
+    assert took < 1.5, f"the server took {took:.1f} s to stop"

@@ -339,6 +339,8 @@ class Hub:
                     return
 
     async def close(self) -> None:
+        """The server is stopping: no AI move or hint starts any more, and every update stream
+        is hung up (called as the server begins to stop, and again at its end)."""
         self.closing = True
         self.hints.close()
         for live in self.games.values():

@@ -27,7 +27,7 @@ import asyncio
 import logging
 import math
 import socket
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar
 
 import h11
@@ -223,12 +223,28 @@ def bounded_protocol(limits: ConnectionLimits) -> type[BoundedH11Protocol]:
 
 
 class QueuedServer(uvicorn.Server):
-    """uvicorn's server, accepting a few connections per turn of its event loop.
+    """uvicorn's server, accepting a few connections per turn of its event loop, and hanging
+    up long answers first when it stops.
 
     asyncio accepts as many connections at once as the listening backlog it is given, each a
     file descriptor before any protocol can check it against the cap; uvicorn is given
     :data:`.connections.ACCEPT_BATCH` for that, and the listening socket's queue is set back to
-    :data:`LISTEN_QUEUE` once it serves, so that bursts of clients still wait their turn."""
+    :data:`LISTEN_QUEUE` once it serves, so that bursts of clients still wait their turn.
+
+    When it stops, ``hang_up()`` is awaited before uvicorn's own graceful shutdown (which waits
+    for every answer in progress, then cancels them with a traceback in the log): it ends the
+    application's update streams, so their answers end at once and nothing is cancelled."""
+
+    def __init__(self, config: uvicorn.Config,
+                 hang_up: Callable[[], Awaitable[None]] | None = None) -> None:
+        super().__init__(config)
+        self.hang_up = hang_up
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        if self.hang_up is not None:
+            await self.hang_up()
+            await asyncio.sleep(0)  # the streams' answers end on this turn of the loop
+        await super().shutdown(sockets=sockets)
 
     async def startup(self, sockets: Sequence[socket.socket] | None = None) -> None:
         await super().startup(sockets=list(sockets) if sockets is not None else None)
