@@ -227,6 +227,35 @@ def test_caps_on_games_per_creator_and_games_in_memory(web_registry, tmp_path):
     store.close()
 
 
+def test_finished_games_leave_memory_promptly_and_count_while_they_stay(web_registry,
+                                                                       tmp_path):
+    """Issue 34, finding 8: a finished game is in the store; it leaves memory a minute after
+    its last request (not --idle-minutes), and until then it counts toward --max-games."""
+    from asobi_frontends.web.games import FINISHED_SECONDS
+
+    body = {"game": "nim", "seats": ["human", "human"]}
+    client, store = app_client(web_registry, tmp_path, max_games=1, games_per_creator=0,
+                               idle_seconds=3600.0)
+    with client:
+        hub = client.app.state.hub
+        clock = [hub.now()]
+        hub.now = lambda: clock[0]
+        created = start(client, seats=("human", "human"))
+        assert play_out(client, created)["finished"]
+        res = client.post("/api/games", json=body)
+        assert res.status_code == 429 and "full" in res.json()["error"]  # it still counts
+        clock[0] += FINISHED_SECONDS - 1
+        hub.sweep()
+        assert created["id"] in hub.games
+        clock[0] += 2
+        hub.sweep()
+        assert created["id"] not in hub.games  # well before the idle hour
+        assert client.post("/api/games", json=body).status_code == 201
+        again = seat_get(client, created["id"], created["tokens"][0])  # back from the store
+        assert again["finished"] is True
+    store.close()
+
+
 def test_idle_games_leave_memory_and_come_back_from_the_database(web_registry, tmp_path):
     client, store = app_client(web_registry, tmp_path, idle_seconds=60.0)
     with client:

@@ -60,6 +60,9 @@ RATE_WINDOW = 60.0
 """Seconds over which ``ServerOptions.games_per_minute`` counts a creator's new games."""
 AI_RETRY_MAX = 30.0
 """Longest wait between two attempts to keep an AI's move the store refused."""
+FINISHED_SECONDS = 60.0
+"""A finished (or stopped) game leaves memory this long after its last request, once no page
+follows it: it is in the store, and nothing in it changes any more."""
 
 
 class Hub:
@@ -125,11 +128,15 @@ class Hub:
             if len(recent) >= options.games_per_minute:
                 raise TooMany(f"you started {len(recent)} games in the last minute; wait a "
                               "moment before starting another")
-        unfinished = [g for g in self.games.values() if self._playing(g)]
-        # Being played: changed (a move, a seat taken) within idle_seconds. A game kept in
-        # memory by reading it only does not keep others from starting theirs.
-        played = sum(1 for g in unfinished if now - g.moved < options.idle_seconds)
-        if played >= options.max_games:
+        playing = {id(g): self._playing(g) for g in self.games.values()}
+        unfinished = [g for g in self.games.values() if playing[id(g)]]
+        # Held: being played (changed, by a move or a seat taken, within idle_seconds), or over
+        # and still in memory (for at most FINISHED_SECONDS after its last request). An
+        # unfinished game kept in memory by reading it only does not keep others from starting
+        # theirs.
+        held = sum(1 for g in self.games.values()
+                   if not playing[id(g)] or now - g.moved < options.idle_seconds)
+        if held >= options.max_games:
             raise TooMany("the server is full; try again when some games have ended")
         cap = options.games_per_creator
         if cap and sum(1 for g in unfinished if g.creator == creator) >= cap:
@@ -196,11 +203,17 @@ class Hub:
         return session, entries
 
     def sweep(self) -> None:
-        """Let games nobody touched for ``idle_seconds`` leave memory (they stay stored)."""
+        """Let games leave memory (they stay stored) once no page follows them: an unfinished
+        one nobody touched for ``idle_seconds``, a finished or stopped one nobody touched for
+        :data:`FINISHED_SECONDS`."""
         now = self.now()
-        limit = now - self.options.idle_seconds
         for game_id, live in list(self.games.items()):
-            if live.touched < limit and not live.listeners and not live.driving:
+            if live.listeners or live.driving:
+                continue
+            rest = self.options.idle_seconds
+            if not self._playing(live):
+                rest = min(rest, FINISHED_SECONDS)
+            if live.touched < now - rest:
                 del self.games[game_id]
         for creator, recent in list(self.creations.items()):
             if not recent or recent[-1] <= now - RATE_WINDOW:
