@@ -46,6 +46,10 @@ class WebFrontend:
     """Entry point object of the ``web`` frontend."""
 
     title = "Web browser (local game, or a server for a club with asobi serve)"
+    requires = ("starlette", "uvicorn", "filelock")
+    """What the server imports (the extra ``web``): the core says it is not installed
+    without them (:class:`asobi.host.registry.FrontendMissing`)."""
+    install = "pip install 'asobi[web]'"
 
     def add_options(self, parser: argparse.ArgumentParser, command: str) -> None:
         """The web frontend's options of ``asobi play`` and ``asobi serve``."""

@@ -96,12 +96,14 @@ class BoundedH11Protocol(H11Protocol):
         cap = self.limits.max_connections
         if len(self.connections) <= cap:
             return True
-        held = [c for c in self.connections if not c.transport.is_closing()
-                and isinstance(c, BoundedH11Protocol)]
+        held: list[BoundedH11Protocol] = [
+            c for c in self.connections
+            if isinstance(c, BoundedH11Protocol) and not c.transport.is_closing()]
         if len(held) <= cap:
             return True
         others = [c for c in held if c is not self]
         waiting = [c for c in others if not c.busy()]
+        oldest: BoundedH11Protocol | None
         if waiting:
             oldest = min(waiting, key=lambda c: c._waiting_since)
         else:
