@@ -230,7 +230,8 @@ def test_caps_on_games_per_creator_and_games_in_memory(web_registry, tmp_path):
 def test_finished_games_leave_memory_promptly_and_count_while_they_stay(web_registry,
                                                                        tmp_path):
     """Issue 34, finding 8: a finished game is in the store; it leaves memory a minute after
-    its last request (not --idle-minutes), and until then it counts toward --max-games."""
+    its last request (not --idle-minutes), and until then it counts toward --max-games: a new
+    game at the cap takes the place of finished ones that no page follows."""
     from asobi_frontends.web.games import FINISHED_SECONDS
 
     body = {"game": "nim", "seats": ["human", "human"]}
@@ -242,17 +243,20 @@ def test_finished_games_leave_memory_promptly_and_count_while_they_stay(web_regi
         hub.now = lambda: clock[0]
         created = start(client, seats=("human", "human"))
         assert play_out(client, created)["finished"]
-        res = client.post("/api/games", json=body)
-        assert res.status_code == 429 and "full" in res.json()["error"]  # it still counts
         clock[0] += FINISHED_SECONDS - 1
         hub.sweep()
         assert created["id"] in hub.games
         clock[0] += 2
         hub.sweep()
         assert created["id"] not in hub.games  # well before the idle hour
-        assert client.post("/api/games", json=body).status_code == 201
         again = seat_get(client, created["id"], created["tokens"][0])  # back from the store
-        assert again["finished"] is True
+        assert again["finished"] is True and created["id"] in hub.games
+        # At the cap (one game), the finished game in memory counts: the new one takes its
+        # place; then the unfinished new one holds the cap.
+        fresh = client.post("/api/games", json=body)
+        assert fresh.status_code == 201 and list(hub.games) == [fresh.json()["id"]]
+        res = client.post("/api/games", json=body)
+        assert res.status_code == 429 and "full" in res.json()["error"]
     store.close()
 
 

@@ -136,6 +136,8 @@ class Hub:
         # theirs.
         held = sum(1 for g in self.games.values()
                    if not playing[id(g)] or now - g.moved < options.idle_seconds)
+        if held >= options.max_games:  # finished games nobody follows make room first
+            held -= self._drop_finished(held - options.max_games + 1, playing)
         if held >= options.max_games:
             raise TooMany("the server is full; try again when some games have ended")
         cap = options.games_per_creator
@@ -201,6 +203,16 @@ class Hub:
                                  -1 if done.choice is None else done.choice, done.events))
         session.observers = True  # from here on it is played: its end is one to announce
         return session, entries
+
+    def _drop_finished(self, count: int, playing: dict[int, bool]) -> int:
+        """Let up to ``count`` finished (or stopped) games that no page follows leave memory,
+        the least recently asked for first (they are in the store); how many left."""
+        done = sorted((g for g in self.games.values()
+                       if not playing[id(g)] and not g.listeners and not g.driving),
+                      key=lambda g: g.touched)[:count]
+        for live in done:
+            del self.games[live.id]
+        return len(done)
 
     def sweep(self) -> None:
         """Let games leave memory (they stay stored) once no page follows them: an unfinished
