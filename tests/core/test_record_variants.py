@@ -290,3 +290,13 @@ def test_koikoi_records_of_a_variant_file_carry_the_merged_rules(installed, tmp_
     house.unlink()
     replayed = records.replay(installed, json.loads(json.dumps(record)))
     assert replayed.result() == session.result()
+
+
+@pytest.mark.parametrize("name", ["v" * 300, "bad\0name", "deep/" * 900 + "x.yaml"],
+                         ids=["name-too-long", "nul", "path-too-long"])
+def test_a_variant_name_the_system_cannot_look_up_is_not_found_not_an_os_error(nim_registry,
+                                                                               name):
+    """A name too long for a file name (or with a NUL) is a variant that is not there: one
+    user error, never the system's OSError (issue 34, finding 2)."""
+    with pytest.raises(AsobiError):
+        nim_registry.game("nim").load_variant(name)

@@ -53,6 +53,33 @@ def open_stream(stack: ExitStack, http: httpx2.Client, gid: str, token: str) -> 
     return lines
 
 
+def replaced(lines: Any) -> bool:
+    """Whether a stream ended with the ``replaced`` event and no payload before it."""
+    rest = [line for line in lines if line and not line.startswith(":")]
+    if rest[:1] != ["event: replaced"] or len(rest) != 2:
+        return False
+    return bool(json.loads(rest[1].removeprefix("data:"))["code"] == "replaced")
+
+
+def test_three_pages_of_one_seat_settle_the_newest_wins(server):
+    """Three tabs of one seat (two streams a seat): the third ends the first with a
+    ``replaced`` event; the first, taking the seat back, ends the second the same way; the
+    two newest streams get every update."""
+    with httpx2.Client(base_url=server.url, timeout=5) as http, ExitStack() as stack:
+        gid, tokens = people(http)
+        tabs = [open_stream(stack, http, gid, tokens[0]) for _ in range(3)]
+        assert replaced(tabs[0])
+        back = open_stream(stack, http, gid, tokens[0])  # the first tab's "Play here"
+        assert replaced(tabs[1])
+        res = http.post(f"/api/play/{gid}/act", json={"index": 0, "version": 0},
+                        headers={"X-Asobi-Token": tokens[0]})
+        assert res.status_code == 200
+        for tab in (tabs[2], back):
+            update = json.loads(next(line for line in tab if line.startswith("data:"))[5:])
+            assert update["version"] == 1
+        assert listeners(server, gid) == [0, 0]
+
+
 def listeners(server: LiveServer, gid: str) -> list[int]:
     return sorted(hub_of(server).games[gid].listeners.values())
 
@@ -80,10 +107,11 @@ def test_one_seat_cannot_take_every_stream_of_a_game(server):
     with httpx2.Client(base_url=server.url, timeout=5) as http, ExitStack() as stack:
         gid, tokens = people(http)
         mine = [open_stream(stack, http, gid, tokens[0]) for _ in range(5)]
-        # The seat holds two streams; each new one ended the seat's oldest.
+        # The seat holds two streams; each new one ended the seat's oldest, saying why (the
+        # page stops instead of reconnecting: issue 34, finding 6).
         assert listeners(server, gid) == [0, 0]
         for ended in mine[:3]:
-            assert not [line for line in ended if line.startswith("data:")]  # closed, no more
+            assert replaced(ended)
         # The other seat still follows the game (the game's cap is 4).
         theirs = open_stream(stack, http, gid, tokens[1])
         assert listeners(server, gid) == [0, 0, 1]

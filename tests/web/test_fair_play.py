@@ -52,6 +52,35 @@ def test_a_chosen_seed_is_refused_at_a_table_of_people_and_allowed_for_practice(
     assert first == seat_get(client, again["id"], again["tokens"][0])["observation"]
 
 
+def test_a_chosen_seed_stays_with_its_creator_for_the_whole_game(web_registry, tmp_path):
+    """Issue 34, finding 5: the creator of a practice game with a chosen seed cannot give up
+    the seat (nor re-invite it with the owner key) to send the link to a friend who would
+    then play a deal the creator knows; also after a restart. A game with a seed nobody
+    chose can still be given up."""
+    client, store = app_client(web_registry, tmp_path)
+    with client:
+        solo = start(client, seats=("human", "ai:random"), seed=7)
+        gid, token = solo["id"], solo["tokens"][0]
+        headers = {"X-Asobi-Token": token}
+        res = client.post(f"/api/play/{gid}/invite", json={"seat": 0}, headers=headers)
+        assert res.status_code == 403 and res.json()["code"] == "chosen-seed"
+        assert "seed" in res.json()["error"]
+        res = client.post(f"/api/play/{gid}/invite", json={"seat": 0},
+                          headers={"X-Asobi-Owner": solo["owner"]})
+        assert res.status_code in (403, 409)  # held by its player, and a chosen seed
+        assert seat_get(client, gid, token)["seats"][0]["claimed"] is True  # nothing changed
+        fair = start(client, seats=("human", "ai:random"))
+        res = client.post(f"/api/play/{fair['id']}/invite", json={"seat": 0},
+                          headers={"X-Asobi-Token": fair["tokens"][0]})
+        assert res.status_code == 200 and res.json()["link"]
+    store.close()
+    reopened = Store(store.path)
+    with TestClient(create_app(web_registry, reopened, options=TEST_OPTIONS)) as again:
+        res = again.post(f"/api/play/{gid}/invite", json={"seat": 0}, headers=headers)
+        assert res.status_code == 403 and res.json()["code"] == "chosen-seed"
+    reopened.close()
+
+
 # ---------------------------------------------------------------------- seats
 def test_an_invitation_is_claimed_once_and_a_reinvitation_revokes_the_old_seat(client):
     res = client.post("/api/games", json={"game": "nim", "seats": ["human", "human"]})
@@ -193,6 +222,39 @@ def test_caps_on_games_per_creator_and_games_in_memory(web_registry, tmp_path):
     client, store = app_client(web_registry, tmp_path, max_games=1, games_per_creator=0)
     with client:
         assert client.post("/api/games", json=body).status_code == 201
+        res = client.post("/api/games", json=body)
+        assert res.status_code == 429 and "full" in res.json()["error"]
+    store.close()
+
+
+def test_finished_games_leave_memory_promptly_and_count_while_they_stay(web_registry,
+                                                                       tmp_path):
+    """Issue 34, finding 8: a finished game is in the store; it leaves memory a minute after
+    its last request (not --idle-minutes), and until then it counts toward --max-games: a new
+    game at the cap takes the place of finished ones that no page follows."""
+    from asobi_frontends.web.games import FINISHED_SECONDS
+
+    body = {"game": "nim", "seats": ["human", "human"]}
+    client, store = app_client(web_registry, tmp_path, max_games=1, games_per_creator=0,
+                               idle_seconds=3600.0)
+    with client:
+        hub = client.app.state.hub
+        clock = [hub.now()]
+        hub.now = lambda: clock[0]
+        created = start(client, seats=("human", "human"))
+        assert play_out(client, created)["finished"]
+        clock[0] += FINISHED_SECONDS - 1
+        hub.sweep()
+        assert created["id"] in hub.games
+        clock[0] += 2
+        hub.sweep()
+        assert created["id"] not in hub.games  # well before the idle hour
+        again = seat_get(client, created["id"], created["tokens"][0])  # back from the store
+        assert again["finished"] is True and created["id"] in hub.games
+        # At the cap (one game), the finished game in memory counts: the new one takes its
+        # place; then the unfinished new one holds the cap.
+        fresh = client.post("/api/games", json=body)
+        assert fresh.status_code == 201 and list(hub.games) == [fresh.json()["id"]]
         res = client.post("/api/games", json=body)
         assert res.status_code == 429 and "full" in res.json()["error"]
     store.close()

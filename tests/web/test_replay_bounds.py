@@ -186,6 +186,61 @@ def test_a_lone_surrogate_anywhere_is_a_400_not_a_500(client, web_registry, plac
     body["error"].encode("utf-8")  # the answer itself is valid text
 
 
+# --------------------------------------------------------------------------- every field
+
+
+def test_a_long_variant_name_with_valid_rules_replays_without_a_500(client, sakura_rules):
+    """The record of issue 34 (finding 2): valid rules and a variant name of 251+ characters,
+    which the variants loader once looked up as a file name (a 500 and a traceback)."""
+    for length in (251, 999):
+        record = {**PLAIN, "variant": "v" * length, "rules": sakura_rules}
+        answer = post(client, json.dumps({"record": record}))
+        assert answer.status_code == 200, answer.text[:300]
+        assert answer.json()["variant"]["name"] == "v" * length
+    body = refused(post(client, json.dumps(
+        {"record": {**PLAIN, "variant": "v" * 1001, "rules": sakura_rules}})), 400)
+    assert "'variant' must be a text of 1 to 1000 characters" in body["error"]
+
+
+@st.composite
+def hostile_field(draw) -> tuple[str, Any]:
+    """One field of a record (as docs/records.md lists them) given a value past its bounds."""
+    deep: Any = 1
+    for i in range(draw(st.integers(11, 200))):
+        deep = [deep] if i % 2 else {"k": deep}
+    long = "x" * draw(st.integers(1001, 20_000))
+    field = draw(st.sampled_from(["game", "variant", "seats", "setup", "scoring", "moves",
+                                  "variant_digest", "seed", "format"]))
+    values: dict[str, list[Any]] = {
+        "game": [long[:65], long, ""],
+        "variant": [long, "", "a/" * 600],
+        "seats": [["human"] * draw(st.integers(65, 3000)), ["human", long[:81]]],
+        "setup": [deep, {"cards": list(range(draw(st.integers(1001, 5000))))}, {"k": long}],
+        "scoring": [[{"name": long, "version": None}], [{"name": "a", "version": "1"}] * 100],
+        "moves": [[{"seat": 0, "action": deep}], [{"seat": 0, "action": {"play": long}}]],
+        "variant_digest": [long, "sha256:" + "0" * 63],
+        "seed": [long, -1, 2**300],
+        "format": [long, 2, None],
+    }
+    return field, draw(st.sampled_from(values[field]))
+
+
+@settings(max_examples=examples(60), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                 HealthCheck.data_too_large])
+@given(hostile=hostile_field(), with_rules=st.booleans())
+def test_every_field_of_a_record_is_bounded_before_use(client, sakura_rules, hostile,
+                                                       with_rules):
+    field, value = hostile
+    record = {**PLAIN, field: value}
+    if with_rules:
+        record["rules"] = sakura_rules
+    start = time.perf_counter()
+    answer = post(client, json.dumps({"record": record}))
+    assert time.perf_counter() - start < WALL
+    refused(answer)
+
+
 # --------------------------------------------------------------------------- any hostile value
 
 

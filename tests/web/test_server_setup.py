@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import socket
+import sys
 
 import pytest
 
+from asobi.cli.main import main
 from asobi.errors import AsobiError
 from asobi_frontends.web.options import CLUB_KEY_ENV, hosts_for
 from asobi_frontends.web.server import bind, server_options
@@ -42,3 +45,33 @@ def test_serve_options_become_the_server_limits(monkeypatch):
     assert server_options({"club_key": "given"}, "en", "127.0.0.1").club_key == "given"
     monkeypatch.delenv(CLUB_KEY_ENV)
     assert server_options({}, "en", "127.0.0.1").club_key is None
+
+
+def without(monkeypatch, *modules: str) -> None:
+    """As if ``modules`` were not installed (an extra left out)."""
+    for module in modules:
+        monkeypatch.setitem(sys.modules, module, None)
+
+
+@pytest.mark.parametrize("argv", [["serve", "--port", "0"],
+                                  ["play", "koikoi", "--frontend", "web"],
+                                  ["play", "koikoi", "--frontend=web", "--port", "0"]],
+                         ids=["serve", "play", "play-with-options"])
+def test_without_the_web_extra_serving_is_one_line_and_exit_2(monkeypatch, capsys, argv):
+    """Issue 34, finding 9: starlette missing is a sentence saying what to install, not a
+    traceback."""
+    without(monkeypatch, "starlette", "uvicorn")
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == ("asobi: the web frontend is not installed (it needs starlette, uvicorn: "
+                   "pip install 'asobi[web]')\n"), err
+
+
+def test_frontends_lists_a_frontend_without_its_extra_as_not_installed(monkeypatch, capsys):
+    without(monkeypatch, "textual")
+    assert main(["frontends", "--json"]) == 0
+    rows = {row["name"]: row["title"] for row in json.loads(capsys.readouterr().out)}
+    assert rows["tui"] == "(not installed: needs textual: pip install 'asobi[tui]')"
+    assert "not installed" not in rows["web"] and "not installed" not in rows["text"]
+    assert main(["play", "koikoi", "--frontend", "tui"]) == 2
+    assert "tui frontend is not installed" in capsys.readouterr().err

@@ -25,7 +25,7 @@ from asobi.cli.play import (
 )
 from asobi.errors import AsobiError
 from asobi.host.faults import EXIT_FAULT, PluginFault
-from asobi.host.registry import Registry, discover
+from asobi.host.registry import FrontendMissing, Registry, discover
 from asobi.i18n import ENGLISH, LANGUAGES
 from asobi.play.seeds import SEED_FORMS, nth_seed, parse_seed
 from asobi.play.stopped import report
@@ -141,6 +141,8 @@ def cmd_frontends(reg: Registry, args: argparse.Namespace) -> int:
     for frontend in reg.frontends().values():
         try:
             title = str(getattr(frontend.load(), "title", ""))
+        except FrontendMissing as exc:  # installed without what it needs: says what to do
+            title = f"(not installed: {exc.needs})"
         except AsobiError as exc:  # a frontend that fails to load is listed with why
             title = f"(broken: {exc})"
         rows.append({"name": frontend.name, "title": title, "distribution": frontend.distribution})

@@ -19,6 +19,7 @@ A game is refused, in one line, when it implements a hook renamed since
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from importlib.metadata import EntryPoint, entry_points
@@ -59,13 +60,38 @@ class Frontend:
     distribution: str
 
     def load(self) -> Any:
+        """The frontend's object; :class:`FrontendMissing` when a module it ``requires`` is not
+        installed (an extra left out), AsobiError when it fails to load."""
         try:
-            return self.entry_point.load()
+            loaded = self.entry_point.load()
         except Exception as exc:  # a broken frontend is the user's to fix, not a crash
             raise AsobiError(
                 f"frontend '{self.name}' from {self.distribution} failed to load: "
                 f"{type(exc).__name__}: {exc}"
             ) from None
+        requires = getattr(loaded, "requires", ())
+        missing = [m for m in requires if isinstance(m, str) and not importable(m)]
+        if missing:
+            install = getattr(loaded, "install", "")
+            raise FrontendMissing(self.name, missing, install if isinstance(install, str) else "")
+        return loaded
+
+
+class FrontendMissing(AsobiError):
+    """A frontend whose modules are not all installed (its object's ``requires``), with what
+    installs them (its ``install``)."""
+
+    def __init__(self, name: str, missing: list[str], install: str) -> None:
+        self.needs = f"needs {', '.join(missing)}" + (f": {install}" if install else "")
+        super().__init__(f"the {name} frontend is not installed (it {self.needs})")
+
+
+def importable(module: str) -> bool:
+    """Whether ``module`` can be imported here (found, not imported)."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 @dataclass

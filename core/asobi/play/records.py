@@ -23,6 +23,14 @@ DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 """The form of ``variant_digest``: ``sha256:`` and 64 lowercase hexadecimal digits."""
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 """The largest record file read, in bytes (a long game's record is a few dozen KiB)."""
+MAX_GAME_NAME = 64
+"""The longest ``game`` a record may name (an entry point's name)."""
+MAX_VARIANT_TEXT = 1000
+"""The longest ``variant``: a variant's name, or the path of its file."""
+MAX_SEATS = 64
+"""The most ``seats`` a record may list (a game's own maximum is checked when it is set up)."""
+MAX_SEAT_TEXT = 80
+"""The longest text of one seat (``human``, ``ai:hard:2``)."""
 
 
 def read(path: Path) -> dict[str, Any]:
@@ -64,6 +72,12 @@ def check_shape(record: Any, where: str = "record") -> None:
     for key, kind in (("game", str), ("variant", str), ("seats", list), ("moves", list)):
         if not isinstance(record.get(key), kind):
             raise bad(f"'{key}' is missing or not a {kind.__name__}")
+    # Every field is bounded before anything uses it (a record may come from anyone).
+    for key, most in (("game", MAX_GAME_NAME), ("variant", MAX_VARIANT_TEXT)):
+        if not 0 < len(record[key]) <= most:
+            raise bad(f"'{key}' must be a text of 1 to {most} characters")
+    if len(record["seats"]) > MAX_SEATS:
+        raise bad(f"'seats' lists {len(record['seats'])} seats; a record has at most {MAX_SEATS}")
     if "seed" not in record:
         raise bad(f"'seed' is missing: give {SEED_FORMS}")
     problem = seed_problem(record["seed"])
@@ -71,6 +85,9 @@ def check_shape(record: Any, where: str = "record") -> None:
         raise bad(f"'seed' is missing or not an integer: it must be {SEED_FORMS}; {problem}")
     if "setup" in record and not isinstance(record["setup"], dict):
         raise bad("'setup' must be an object")
+    too_big = bounds_problem(record.get("setup"))
+    if too_big is not None:
+        raise bad(f"{show_path(too_big[0], 'setup')}: {too_big[1]}")
     if "rules" in record and not isinstance(record["rules"], dict):
         raise bad("'rules' must be an object (the variant's rules, as the game's schema says)")
     too_big = bounds_problem(record.get("rules"))  # before anything reads the rules
@@ -90,8 +107,9 @@ def check_shape(record: Any, where: str = "record") -> None:
         if problem is not None:
             raise bad(problem)
     for i, seat in enumerate(record["seats"]):
-        if not isinstance(seat, str):
-            raise bad(f"seat {i} must be a string such as 'human' or 'ai:hard'")
+        if not isinstance(seat, str) or len(seat) > MAX_SEAT_TEXT:
+            raise bad(f"seat {i} must be a string such as 'human' or 'ai:hard' (at most "
+                      f"{MAX_SEAT_TEXT} characters)")
     for i, move in enumerate(record["moves"]):
         if not isinstance(move, dict) or set(move) != {"seat", "action"}:
             raise bad(f'move {i} is malformed: expected {{"seat": N, "action": {{...}}}}')
@@ -99,6 +117,9 @@ def check_shape(record: Any, where: str = "record") -> None:
             raise bad(f"move {i} is malformed: 'seat' must be an integer")
         if not isinstance(move["action"], dict):
             raise bad(f"move {i} is malformed: 'action' must be an object")
+        too_big = bounds_problem(move["action"])
+        if too_big is not None:
+            raise bad(f"move {i}: {show_path(too_big[0], 'action')}: {too_big[1]}")
 
 
 def start(

@@ -191,7 +191,7 @@ class VariantCatalogue:
         if folder is None:
             return None
         candidate = folder / f"{name}.yaml"
-        return candidate if candidate.is_file() else None
+        return candidate if is_file(candidate) else None
 
     def find(self, name: str, near: Path | None = None, skip: str | None = None) -> Doc | None:
         """Find a variant by name: ``near`` folder, then the user folder, then built-in."""
@@ -202,7 +202,7 @@ class VariantCatalogue:
         ]
         for folder, origin in folders:
             candidate = folder / f"{name}.yaml"
-            if candidate.is_file() and str(candidate) != skip:
+            if is_file(candidate) and str(candidate) != skip:
                 return read_doc(candidate, str(candidate), origin)
         builtin = self._builtin(name)
         if builtin is not None and f"built-in:{name}" != skip:
@@ -364,6 +364,15 @@ def build(
     )
 
 
+def is_file(path: Traversable | Path) -> bool:
+    """Whether ``path`` is a file; False too for a name the system cannot look up (too long,
+    a NUL in it, a folder it may not read): such a variant is not there."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def looks_like_path(spec: str) -> bool:
     return spec.endswith((".yaml", ".yml")) or os.sep in spec or "/" in spec
 
@@ -399,7 +408,7 @@ def load(
         path = Path(spec)
         if base_dir is not None and not path.is_absolute():
             path = base_dir / path
-        if not path.is_file():
+        if not is_file(path):
             raise AsobiError(f"{spec}: no such variant file")
         return build(read_doc(path, str(path), "file"), catalogue)
     doc = catalogue.find(spec)

@@ -42,6 +42,10 @@ class TuiFrontend:
     """Entry point object of the ``tui`` frontend."""
 
     title = "Full-screen terminal (Textual: keys and mouse, colour cards)"
+    requires = ("textual",)
+    """What the table imports (the extra ``tui``): the core says it is not installed without
+    it (:class:`asobi.host.registry.FrontendMissing`)."""
+    install = "pip install 'asobi[tui]'"
 
     def add_options(self, parser: argparse.ArgumentParser, command: str) -> None:
         """The options of ``asobi play --frontend tui``."""

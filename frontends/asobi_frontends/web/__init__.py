@@ -46,6 +46,10 @@ class WebFrontend:
     """Entry point object of the ``web`` frontend."""
 
     title = "Web browser (local game, or a server for a club with asobi serve)"
+    requires = ("starlette", "uvicorn", "filelock")
+    """What the server imports (the extra ``web``): the core says it is not installed
+    without them (:class:`asobi.host.registry.FrontendMissing`)."""
+    install = "pip install 'asobi[web]'"
 
     def add_options(self, parser: argparse.ArgumentParser, command: str) -> None:
         """The web frontend's options of ``asobi play`` and ``asobi serve``."""
@@ -67,13 +71,14 @@ class WebFrontend:
                            help="a host name the server answers to (repeatable; loopback "
                            "names always)")
         group.add_argument("--max-games", type=positive(int),
-                           help="unfinished games in memory at once (default 1000)")
+                           help="games held at once: being played, or finished and still "
+                           "in memory (default 1000)")
         group.add_argument("--games-per-creator", type=_whole,
                            help="unfinished games one address may have (0: no limit; "
                            "default 20)")
         group.add_argument("--idle-minutes", type=positive(float),
-                           help="minutes before an untouched game leaves memory (it stays in "
-                           "--db; default 30)")
+                           help="minutes before an untouched unfinished game leaves memory "
+                           "(it stays in --db; a finished one after a minute; default 30)")
         group.add_argument("--ai-budget-max", type=positive(float),
                            help="largest AI time budget per move a seat may ask for, in "
                            "seconds (default 2)")

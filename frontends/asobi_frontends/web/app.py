@@ -32,7 +32,7 @@ from . import routes_lobby as lobby
 from . import routes_play as play
 from .connections import ClientLimit, ConnectionLimits
 from .errors import Conflict, WebError, printable
-from .games import Hub
+from .games import FINISHED_SECONDS, Hub
 from .guard import Guard, security_headers
 from .options import ServerOptions
 from .replay import replay
@@ -116,7 +116,7 @@ def create_app(
 
 
 async def _sweep_forever(hub: Hub) -> None:
-    period = max(1.0, min(60.0, hub.options.idle_seconds / 4))
+    period = max(1.0, min(FINISHED_SECONDS / 4, hub.options.idle_seconds / 4))
     while True:
         await asyncio.sleep(period)
         hub.sweep()

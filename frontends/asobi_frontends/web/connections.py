@@ -8,8 +8,9 @@ for others. The bounds, each an option of ``asobi serve`` (README, "Limits"):
   (:func:`asobi_frontends.web.reading.body_of`);
 - the server holds at most ``max_connections`` connections; at the cap, a new connection takes
   the place of the one that has waited longest without a request in progress (a slow sender,
-  an idle kept-alive connection), and is closed at once only when every connection is busy
-  with a request (:mod:`.protocol`, uvicorn's h11 protocol with these bounds);
+  an idle kept-alive connection), else of the oldest connection of the client address holding
+  the most (when it holds two more than the newcomer's), and is closed at once only when no
+  address does (:mod:`.protocol`, uvicorn's h11 protocol with these bounds);
 - one client address has at most ``requests_per_client`` requests in progress at once, update
   streams included (:class:`ClientLimit`, 429 above).
 

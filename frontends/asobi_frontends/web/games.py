@@ -32,8 +32,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import anyio
-
 from asobi.contract.model import Action
 from asobi.errors import AsobiError
 from asobi.host.faults import PluginFault
@@ -62,6 +60,9 @@ RATE_WINDOW = 60.0
 """Seconds over which ``ServerOptions.games_per_minute`` counts a creator's new games."""
 AI_RETRY_MAX = 30.0
 """Longest wait between two attempts to keep an AI's move the store refused."""
+FINISHED_SECONDS = 60.0
+"""A finished (or stopped) game leaves memory this long after its last request, once no page
+follows it: it is in the store, and nothing in it changes any more."""
 
 
 class Hub:
@@ -87,14 +88,14 @@ class Hub:
         self.closing = False
         self.creations: dict[str, deque[float]] = {}
         """When each client address created its recent games (``games_per_minute``)."""
-        self._limiter: anyio.CapacityLimiter | None = None
+        self._replay_pool: FairPool | None = None
         self._ai_pool: FairPool | None = None
         self.variants = VariantCache(now)
         self.stops = Stops(store, registry.warn)
         self.seating = Seating(store, now)
         self.hints = Hints(self.options.hint_workers, self.options.hints_per_game, self.stops)
 
-    # The pools and the limiter are made on the server's loop (anyio needs it).
+    # The pools are made on the server's loop (anyio needs it).
     @property
     def ai_pool(self) -> FairPool:
         """The threads where AI seats decide their moves (``--ai-threads``)."""
@@ -103,12 +104,12 @@ class Hub:
         return self._ai_pool
 
     @property
-    def limiter(self) -> anyio.CapacityLimiter:
-        """How many replays (``POST /api/replay``) run at once, in threads of their own: as
-        many as hints, never in the AI's threads."""
-        if self._limiter is None:
-            self._limiter = anyio.CapacityLimiter(self.options.hint_workers)
-        return self._limiter
+    def replay_pool(self) -> FairPool:
+        """The threads where replays (``POST /api/replay``) run, shared fairly between the
+        client addresses that ask: as many as hints, never the AI's threads."""
+        if self._replay_pool is None:
+            self._replay_pool = FairPool(self.options.hint_workers)
+        return self._replay_pool
 
     # ------------------------------------------------------------------ creating, loading
     def create(
@@ -127,11 +128,17 @@ class Hub:
             if len(recent) >= options.games_per_minute:
                 raise TooMany(f"you started {len(recent)} games in the last minute; wait a "
                               "moment before starting another")
-        unfinished = [g for g in self.games.values() if self._playing(g)]
-        # Being played: changed (a move, a seat taken) within idle_seconds. A game kept in
-        # memory by reading it only does not keep others from starting theirs.
-        played = sum(1 for g in unfinished if now - g.moved < options.idle_seconds)
-        if played >= options.max_games:
+        playing = {id(g): self._playing(g) for g in self.games.values()}
+        unfinished = [g for g in self.games.values() if playing[id(g)]]
+        # Held: being played (changed, by a move or a seat taken, within idle_seconds), or over
+        # and still in memory (for at most FINISHED_SECONDS after its last request). An
+        # unfinished game kept in memory by reading it only does not keep others from starting
+        # theirs.
+        held = sum(1 for g in self.games.values()
+                   if not playing[id(g)] or now - g.moved < options.idle_seconds)
+        if held >= options.max_games:  # finished games nobody follows make room first
+            held -= self._drop_finished(held - options.max_games + 1, playing)
+        if held >= options.max_games:
             raise TooMany("the server is full; try again when some games have ended")
         cap = options.games_per_creator
         if cap and sum(1 for g in unfinished if g.creator == creator) >= cap:
@@ -141,7 +148,8 @@ class Hub:
         for seat, spec in enumerate(session.seats):
             if not spec.is_human:
                 decision_agent(session, seat)  # an unknown level is refused now, not later
-        minted = deal_keys([s.is_human for s in session.seats], new.creator_seat)
+        minted = deal_keys([s.is_human for s in session.seats], new.creator_seat,
+                           chosen_seed=new.seed is not None)
         game_id = secrets.token_urlsafe(12)
         live = Live(game_id, session, minted.keys, new.lang, new.hints, creator, now,
                     record_path=record_path)
@@ -196,12 +204,28 @@ class Hub:
         session.observers = True  # from here on it is played: its end is one to announce
         return session, entries
 
+    def _drop_finished(self, count: int, playing: dict[int, bool]) -> int:
+        """Let up to ``count`` finished (or stopped) games that no page follows leave memory,
+        the least recently asked for first (they are in the store); how many left."""
+        done = sorted((g for g in self.games.values()
+                       if not playing[id(g)] and not g.listeners and not g.driving),
+                      key=lambda g: g.touched)[:count]
+        for live in done:
+            del self.games[live.id]
+        return len(done)
+
     def sweep(self) -> None:
-        """Let games nobody touched for ``idle_seconds`` leave memory (they stay stored)."""
+        """Let games leave memory (they stay stored) once no page follows them: an unfinished
+        one nobody touched for ``idle_seconds``, a finished or stopped one nobody touched for
+        :data:`FINISHED_SECONDS`."""
         now = self.now()
-        limit = now - self.options.idle_seconds
         for game_id, live in list(self.games.items()):
-            if live.touched < limit and not live.listeners and not live.driving:
+            if live.listeners or live.driving:
+                continue
+            rest = self.options.idle_seconds
+            if not self._playing(live):
+                rest = min(rest, FINISHED_SECONDS)
+            if live.touched < now - rest:
                 del self.games[game_id]
         for creator, recent in list(self.creations.items()):
             if not recent or recent[-1] <= now - RATE_WINDOW:
@@ -340,6 +364,8 @@ class Hub:
                     return
 
     async def close(self) -> None:
+        """The server is stopping: no AI move or hint starts any more, and every update stream
+        is hung up (called as the server begins to stop, and again at its end)."""
         self.closing = True
         self.hints.close()
         for live in self.games.values():
@@ -353,6 +379,12 @@ class Hub:
         built once per version for every answer and stream that sends it."""
         with self.stops.guard(live):
             return live.payload(seat, since, lang)
+
+    async def built_off_loop(self, live: Live, seat: int, since: int, lang: str) -> Built:
+        """:meth:`built`, worked out in a worker thread when it tells many moves (a page
+        opening a long game: :meth:`.live.Live.payload_off_loop`)."""
+        with self.stops.guard(live):
+            return await live.payload_off_loop(seat, since, lang)
 
     def payload(self, live: Live, seat: int, since: int, lang: str) -> dict[str, Any]:
         """Everything the page of ``seat`` needs, and nothing another seat may hide."""

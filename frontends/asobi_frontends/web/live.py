@@ -10,6 +10,13 @@ its player was shown (``asobi.play.session.Session.apply`` is then the one legal
 A payload is built from what its seat may see only: its observation, its own legal actions, the
 events of moves it may see (:func:`asobi.play.session.visible_events`) and their narration in its
 language (:func:`build_payload`).
+
+A payload is kept per seat, language and ``since`` once clamped to the versions that mean
+something (every negative ``since`` is "everything", -1; one at or past the current version is
+"nothing new"), so no query can make more of them than that. A payload that tells more than
+:data:`CATCH_UP_ON_LOOP` moves (a page opening a long game) is worked out in a worker thread:
+what the seat sees is read on the loop (:func:`draft_payload`), the narration of the moves and
+the JSON text are made in the thread (:meth:`Draft.finish`).
 """
 
 from __future__ import annotations
@@ -33,6 +40,12 @@ LOG_KEEP = 400
 """How many past moves (with their events) a live game keeps for late readers."""
 PAYLOADS_KEPT = 64
 """Payloads one game keeps for its current version (seats x languages x ``since``)."""
+REPLACED = "replaced"
+"""What a stream's queue is told when a newer stream of its seat took its place (``None``: the
+stream ends for another reason, a token revoked or the server closing)."""
+CATCH_UP_ON_LOOP = 4
+"""The most moves a payload may tell and still be built on the event loop (the payload after
+a move tells one): one that tells more is built in a worker thread."""
 
 
 @dataclass
@@ -52,12 +65,13 @@ class Built:
     Once the text is made, only the text is kept (a few KiB, where the objects it was made of
     take several times that): :attr:`body` reads it back when asked for again."""
 
-    __slots__ = ("_body", "_text", "finished")
+    __slots__ = ("_body", "_text", "finished", "version")
 
     def __init__(self, body: dict[str, Any]) -> None:
         self._body: dict[str, Any] | None = body
         self._text: str | None = None
         self.finished: bool = bool(body["finished"])
+        self.version: int = int(body["version"])
 
     @property
     def body(self) -> dict[str, Any]:
@@ -90,7 +104,7 @@ class Live:
     touched: float
     version: int = 0
     log: deque[Entry] = field(default_factory=lambda: deque(maxlen=LOG_KEEP))
-    listeners: dict[asyncio.Queue[int | None], int] = field(default_factory=dict)
+    listeners: dict[asyncio.Queue[int | str | None], int] = field(default_factory=dict)
     driving: bool = False
     hint_cache: dict[int, tuple[int, dict[str, Any], Any]] = field(default_factory=dict)
     hint_jobs: dict[int, Any] = field(default_factory=dict)
@@ -107,6 +121,10 @@ class Live:
     _acting: list[int] | None = field(default=None, init=False)
     _legal: dict[int, list[dict[str, Any]]] = field(default_factory=dict, init=False)
     _payloads: dict[tuple[int, int, str], Built] = field(default_factory=dict, init=False)
+    _building: dict[tuple[int, int, str], asyncio.Future[Built]] = field(
+        default_factory=dict, init=False)
+    _epoch: int = field(default=0, init=False)
+    """Counts the times the kept payloads were dropped: one built meanwhile is not kept."""
 
     def __post_init__(self) -> None:
         self.driver = Driver(self.session)
@@ -123,7 +141,7 @@ class Live:
             self._memo_version = self.version
             self._acting = None
             self._legal.clear()
-            self._payloads.clear()
+            self._forget_payloads()
 
     def acting(self) -> list[int]:
         """The seats to act now (``Session.to_act``, asked once per version)."""
@@ -151,21 +169,63 @@ class Live:
         self._fresh()
         return self._legal.get(seat)
 
+    def since(self, since: int) -> int:
+        """``since`` as the version it means: -1 (everything) for any negative one, the
+        current version (nothing new) for any at or past it."""
+        return max(-1, min(since, self.version))
+
     def payload(self, seat: int, since: int, lang: str) -> Built:
         """The payload of ``seat`` with the events after ``since``, in ``lang``: built once per
         version and shared by every answer and stream that sends it."""
         self._fresh()
-        key = (seat, since, lang)
+        key = (seat, self.since(since), lang)
         built = self._payloads.get(key)
         if built is None:
-            if len(self._payloads) >= PAYLOADS_KEPT:
-                self._payloads.clear()
-            built = self._payloads[key] = Built(build_payload(self, seat, since, lang))
+            built = Built(build_payload(self, seat, key[1], lang))
+            self._keep(key, built)
         return built
+
+    async def payload_off_loop(self, seat: int, since: int, lang: str) -> Built:
+        """:meth:`payload`, worked out in a worker thread when it tells more than
+        :data:`CATCH_UP_ON_LOOP` moves (requests for the same one wait for the same work)."""
+        self._fresh()
+        key = (seat, self.since(since), lang)
+        built = self._payloads.get(key)
+        if built is not None:
+            return built
+        if self.version - key[1] <= CATCH_UP_ON_LOOP:
+            return self.payload(seat, since, lang)
+        pending = self._building.get(key)
+        if pending is None:
+            draft = draft_payload(self, seat, key[1], lang)
+            pending = asyncio.ensure_future(asyncio.to_thread(draft.finish))
+            self._building[key] = pending
+            epoch = self._epoch
+
+            def done(finished: asyncio.Future[Built]) -> None:
+                if self._building.get(key) is finished:
+                    del self._building[key]
+                self._fresh()
+                if (epoch == self._epoch and not finished.cancelled()
+                        and finished.exception() is None):
+                    self._keep(key, finished.result())
+
+            pending.add_done_callback(done)
+        return await asyncio.shield(pending)
+
+    def _keep(self, key: tuple[int, int, str], built: Built) -> None:
+        if len(self._payloads) >= PAYLOADS_KEPT:
+            self._payloads.clear()
+        self._payloads[key] = built
+
+    def _forget_payloads(self) -> None:
+        self._payloads.clear()
+        self._building.clear()
+        self._epoch += 1
 
     def changed(self) -> None:
         """The table changed without a move (a seat claimed or given up): payloads again."""
-        self._payloads.clear()
+        self._forget_payloads()
 
     def rebuilt(self, session: Session) -> None:
         """Play on with ``session`` (the game rebuilt from its record), with the same driver
@@ -199,18 +259,20 @@ class Live:
         return seat
 
     # ------------------------------------------------------------------ who follows it
-    def listen(self, seat: int, per_seat: int, per_game: int) -> asyncio.Queue[int | None]:
+    def listen(self, seat: int, per_seat: int, per_game: int) -> asyncio.Queue[int | str | None]:
         """A queue for a new update stream of ``seat``. A seat keeps at most ``per_seat``
-        streams: a new one ends its oldest (a reloaded page whose old connection is not closed
-        yet still gets its updates); a game at ``per_game`` streams refuses more (429)."""
+        streams: a new one ends its oldest, told :data:`REPLACED` (the newest page wins; a
+        reloaded page whose old connection is not closed yet still gets its updates); a game at
+        ``per_game`` streams ends the oldest of this seat for it, or refuses it (429) when the
+        seat has none."""
         mine = [queue for queue, listener in self.listeners.items() if listener == seat]
-        while mine and len(mine) >= per_seat:
+        while mine and (len(mine) >= per_seat or len(self.listeners) >= per_game):
             oldest = mine.pop(0)
             del self.listeners[oldest]
-            oldest.put_nowait(None)
+            oldest.put_nowait(REPLACED)
         if len(self.listeners) >= per_game:
             raise TooMany("too many open pages follow this game; close some and reload")
-        queue: asyncio.Queue[int | None] = asyncio.Queue()
+        queue: asyncio.Queue[int | str | None] = asyncio.Queue()
         self.listeners[queue] = seat
         return queue
 
@@ -227,21 +289,50 @@ class Live:
 
 def build_payload(live: Live, seat: int, since: int, lang: str) -> dict[str, Any]:
     """Everything the page of ``seat`` needs, and nothing another seat may hide."""
+    return draft_payload(live, seat, since, lang).body()
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A seat's payload as read on the loop (what the seat sees now, the moves it is told),
+    to be finished anywhere: the events it may see, their narration and the JSON text."""
+
+    game: Game
+    head: dict[str, Any]
+    entries: tuple[Entry, ...]
+    seat: int
+    lang: str
+
+    def body(self) -> dict[str, Any]:
+        hooks = self.game.hooks
+        events: list[dict[str, Any]] = []
+        for entry in self.entries:
+            events.extend(visible_events(entry.events, self.seat))
+        narration = []
+        for event in events:
+            text = hooks.describe_event(event, self.seat, self.lang)
+            if text:
+                narration.append(text)
+        body = dict(self.head)
+        body["events"] = events
+        body["narration"] = narration
+        body["result"] = body.pop("result")  # the order of the payload's keys, as documented
+        return body
+
+    def finish(self) -> Built:
+        """The payload and its JSON text (what a worker thread does)."""
+        built = Built(self.body())
+        _ = built.text
+        return built
+
+
+def draft_payload(live: Live, seat: int, since: int, lang: str) -> Draft:
+    """What :func:`build_payload` reads from the game, on the loop."""
     session = live.session
-    hooks = live.game.hooks
     obs = session.observation(seat)
     to_act = live.acting()
     legal = live.legal(seat)
-    events: list[dict[str, Any]] = []
-    for entry in live.log:
-        if entry.version > since:
-            events.extend(visible_events(entry.events, seat))
-    narration = []
-    for event in events:
-        text = hooks.describe_event(event, seat, lang)
-        if text:
-            narration.append(text)
-    return {
+    head = {
         "id": live.id,
         "game": live.game.name,
         "title": live.game.title_in(lang),
@@ -262,10 +353,10 @@ def build_payload(live: Live, seat: int, since: int, lang: str) -> dict[str, Any
             {"action": a, "key": canonical(a), "label": label(live.game, obs, a, lang)}
             for a in legal
         ],
-        "events": events,
-        "narration": narration,
         "result": session.result(),
     }
+    entries = tuple(entry for entry in live.log if entry.version > since)
+    return Draft(live.game, head, entries, seat, lang)
 
 
 def label(game: Game, obs: dict[str, Any], action: dict[str, Any], lang: str) -> str:

@@ -24,8 +24,9 @@ class ServerOptions:
     max_body: int = 64 * 1024
     """Largest request body read, in bytes (413 above)."""
     max_games: int = 1000
-    """Games being played at once: unfinished, and changed (a move, a seat taken) within
-    ``idle_seconds`` (429 above, until some finish or rest). Reading a game does not count."""
+    """Games held at once: unfinished and changed (a move, a seat taken) within
+    ``idle_seconds``, and finished ones still in memory (429 above, until some rest or leave).
+    Reading an unfinished game does not count."""
     games_per_creator: int = 20
     """Unfinished games in memory created from one client address (0: no limit)."""
     games_per_minute: int = 10
@@ -43,7 +44,8 @@ class ServerOptions:
     hints_per_game: int = 2
     """Hints being worked out at once for one game (one per seat at most; 429 above)."""
     idle_seconds: float = 1800.0
-    """A game nobody touched for this long leaves memory (it stays in the database)."""
+    """An unfinished game nobody touched for this long leaves memory (it stays in the
+    database); a finished one leaves after :data:`.games.FINISHED_SECONDS`."""
     listeners_per_game: int = 16
     """Open update streams one game accepts (429 above)."""
     streams_per_seat: int = 2

@@ -7,7 +7,14 @@ their client wants. Each connection here has a deadline while no request of it i
 ``header_seconds`` from the moment it opened, or from the first byte of its next request; the
 idle time between requests stays uvicorn's keep-alive timeout. When the server holds
 ``max_connections``, a new connection closes the one that has waited longest with no request
-in progress, or is itself closed when every connection is busy.
+in progress; when every connection is busy with a request (update streams), it closes the
+oldest connection of the client address holding the most, provided that address holds at
+least two more than the newcomer's own; only when no address does is the newcomer closed. So
+the connections are shared by address, whatever their number: a few addresses holding every
+connection cannot keep a new one out.
+
+The address of a connection is its client's (``X-Forwarded-For`` when the proxy is trusted)
+as its latest request gave it, or its peer's before its first request.
 
 What the HTTP parser refuses (a bad ``Content-Length``, a NUL in a header, no ``Host``, raw
 bytes beyond ASCII in the path, headers past ``max_header_bytes``) is answered as JSON with the
@@ -20,7 +27,7 @@ import asyncio
 import logging
 import math
 import socket
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar
 
 import h11
@@ -67,6 +74,7 @@ class BoundedH11Protocol(H11Protocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
+        self._opened = 0.0
         self._waiting_since = 0.0
         self._heard = False
         """Bytes of a request arrived since the connection opened or its last answer."""
@@ -74,28 +82,36 @@ class BoundedH11Protocol(H11Protocol):
     # ------------------------------------------------------------------ the cap
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._waiting_since = self.loop.time()
+        self._opened = self._waiting_since = self.loop.time()
         if not self._make_room():
             self.transport.close()
             return
         self._arm()
 
     def _make_room(self) -> bool:
-        """Whether this new connection may stay: under the cap, or once the connection that
-        waited longest with no request in progress has been closed for it."""
+        """Whether this new connection may stay: under the cap, or once a connection has been
+        closed for it: the one that waited longest with no request in progress, else the
+        oldest of the address holding the most connections (when it holds two more than this
+        one's address)."""
         cap = self.limits.max_connections
         if len(self.connections) <= cap:
             return True
-        held = [c for c in self.connections if not c.transport.is_closing()]
+        held: list[BoundedH11Protocol] = [
+            c for c in self.connections
+            if isinstance(c, BoundedH11Protocol) and not c.transport.is_closing()]
         if len(held) <= cap:
             return True
-        waiting = [c for c in held if c is not self and isinstance(c, BoundedH11Protocol)
-                   and not c.busy()]
-        if not waiting:
-            self.watch.refused += 1
-            self.watch.note(self.loop.time(), self.logger, cap)
-            return False
-        oldest = min(waiting, key=lambda c: c._waiting_since)
+        others = [c for c in held if c is not self]
+        waiting = [c for c in others if not c.busy()]
+        oldest: BoundedH11Protocol | None
+        if waiting:
+            oldest = min(waiting, key=lambda c: c._waiting_since)
+        else:
+            oldest = self._of_the_greediest(others)
+            if oldest is None:
+                self.watch.refused += 1
+                self.watch.note(self.loop.time(), self.logger, cap)
+                return False
         oldest._disarm()
         if oldest._heard and oldest.conn.our_state is h11.IDLE:
             oldest.transport.write(raw_refusal(
@@ -105,6 +121,25 @@ class BoundedH11Protocol(H11Protocol):
         self.watch.replaced += 1
         self.watch.note(self.loop.time(), self.logger, cap)
         return True
+
+    def _of_the_greediest(self, others: list[BoundedH11Protocol]) -> BoundedH11Protocol | None:
+        """The oldest connection of the address that holds the most of ``others``, if it holds
+        at least two more than this connection's address (so that the newcomer's address
+        never ends up holding more than it); None otherwise."""
+        by_address: dict[str, list[BoundedH11Protocol]] = {}
+        for connection in others:
+            by_address.setdefault(connection.address(), []).append(connection)
+        mine = len(by_address.get(self.address(), ()))
+        greediest = max(by_address.values(), key=len, default=[])
+        if len(greediest) < mine + 2:
+            return None
+        return min(greediest, key=lambda c: c._opened)
+
+    def address(self) -> str:
+        """The client address this connection counts for: its latest request's client (as a
+        trusted proxy named it), or its peer before any request."""
+        client = self.scope.get("client") if self.scope is not None else self.client
+        return str(client[0]) if client else ""
 
     def busy(self) -> bool:
         """Whether a request of this connection is in progress (its handler has not answered
@@ -190,12 +225,28 @@ def bounded_protocol(limits: ConnectionLimits) -> type[BoundedH11Protocol]:
 
 
 class QueuedServer(uvicorn.Server):
-    """uvicorn's server, accepting a few connections per turn of its event loop.
+    """uvicorn's server, accepting a few connections per turn of its event loop, and hanging
+    up long answers first when it stops.
 
     asyncio accepts as many connections at once as the listening backlog it is given, each a
     file descriptor before any protocol can check it against the cap; uvicorn is given
     :data:`.connections.ACCEPT_BATCH` for that, and the listening socket's queue is set back to
-    :data:`LISTEN_QUEUE` once it serves, so that bursts of clients still wait their turn."""
+    :data:`LISTEN_QUEUE` once it serves, so that bursts of clients still wait their turn.
+
+    When it stops, ``hang_up()`` is awaited before uvicorn's own graceful shutdown (which waits
+    for every answer in progress, then cancels them with a traceback in the log): it ends the
+    application's update streams, so their answers end at once and nothing is cancelled."""
+
+    def __init__(self, config: uvicorn.Config,
+                 hang_up: Callable[[], Awaitable[None]] | None = None) -> None:
+        super().__init__(config)
+        self.hang_up = hang_up
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        if self.hang_up is not None:
+            await self.hang_up()
+            await asyncio.sleep(0)  # the streams' answers end on this turn of the loop
+        await super().shutdown(sockets=sockets)
 
     async def startup(self, sockets: Sequence[socket.socket] | None = None) -> None:
         await super().startup(sockets=list(sockets) if sockets is not None else None)

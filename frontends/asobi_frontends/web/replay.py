@@ -21,8 +21,6 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-import anyio
-import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -172,8 +170,9 @@ def _snapshot(
 async def replay(request: Request) -> Response:
     """``POST /api/replay`` ``{record, step?, seat?, reveal?}`` → a payload like a seat's.
 
-    The replay runs in a worker thread (bounded with the AI's), so a long record never holds
-    up the other games' requests."""
+    The replay runs in a worker thread of the replays' own pool, where one client address
+    holds at most its share of the threads (:class:`.work.FairPool`): a long record never
+    holds up the other games' requests, nor one address's replays another's."""
     hub = hub_of(request)
     require_club_key(request, hub.options.club_key, "to replay records")
     data = await body_of(request)
@@ -193,5 +192,6 @@ async def replay(request: Request) -> Response:
         raise BadRequest("'reveal' must be true or false")
     work = functools.partial(replay_payload, hub.registry, hub.variants, record, step, seat,
                              reveal, lang_of(request))
-    body = await anyio.to_thread.run_sync(work, limiter=hub.limiter)
+    client = request.client.host if request.client else "unknown"
+    body = await hub.replay_pool.run(client, work)
     return JSONResponse(body)

@@ -8,6 +8,7 @@ A payload is sent as the JSON text the hub built once for its version
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import AsyncIterator
 
@@ -18,10 +19,17 @@ from asobi.play.session import canonical
 
 from .errors import BadRequest, Conflict, Forbidden, TableStopped
 from .games import index_of
+from .live import REPLACED
 from .reading import body_of, hub_of, lang_of, seat_of, since_of, token_of, whole
 from .routes_lobby import invitation_link
 
 PING_SECONDS = 15.0
+REPLACED_TEXT = json.dumps({
+    "code": REPLACED,
+    "error": "this seat is followed in another page now (the newest page wins); this one no "
+             "longer gets updates",
+})
+"""The data of the ``replaced`` event that ends a stream a newer one of its seat replaced."""
 STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
@@ -31,7 +39,7 @@ def json_text(text: str) -> Response:
 
 async def state(request: Request) -> Response:
     live, seat = seat_of(request)
-    built = hub_of(request).built(live, seat, since_of(request), lang_of(request))
+    built = await hub_of(request).built_off_loop(live, seat, since_of(request), lang_of(request))
     return json_text(built.text)
 
 
@@ -122,8 +130,8 @@ async def stream(request: Request) -> Response:
             while True:
                 if fresh:
                     fresh = False
-                    built = hub.built(live, seat, sent, lang)
-                    sent = live.version
+                    built = await hub.built_off_loop(live, seat, sent, lang)
+                    sent = built.version  # a move made meanwhile is told next
                     yield f"data: {built.text}\n\n"
                     if built.finished:
                         return  # the game is over: that was its last payload
@@ -132,11 +140,15 @@ async def stream(request: Request) -> Response:
                 except TimeoutError:
                     yield ": ping\n\n"
                     continue
-                if item is None or hub.closing:
-                    return
-                while not queue.empty():
-                    if queue.get_nowait() is None:
+                while True:
+                    if item is None or hub.closing:
                         return
+                    if item == REPLACED:
+                        yield f"event: replaced\ndata: {REPLACED_TEXT}\n\n"
+                        return
+                    if queue.empty():
+                        break
+                    item = queue.get_nowait()
                 # A move, or a change at the table (a seat claimed or re-invited).
                 fresh = True
         finally:

@@ -50,7 +50,8 @@ class Seating:
 
         A seat somebody holds is given up by its holder only (``holder``: their seat token);
         the owner key re-invites a seat nobody holds (its invitation not used yet, or given
-        up), and is refused (409 ``seat-held``) for a seat a player holds."""
+        up), and is refused (409 ``seat-held``) for a seat a player holds. No seat of a game
+        whose creator chose the seed is ever invited (403 ``chosen-seed``)."""
         seat = live.seat_number(seat)
         key = live.keys.seats[seat]
         by_holder = holder is not None and well_formed(holder) and same(holder, key.token)
@@ -62,6 +63,10 @@ class Seating:
                 raise Conflict(f"seat {seat + 1} is held by its player: only they can give it "
                                "up (on their page: Give up my seat); ask them",
                                code="seat-held")
+        if live.keys.chosen_seed:
+            raise Forbidden("this game's seed was chosen by its creator (practice): whoever chose "
+                            "it knows every deal, so none of its seats can be given to someone "
+                            "else; start a new game with a seed nobody chose", "chosen-seed")
         code, code_digest = mint()
         self._keep(live, live.keys.with_seat(
             seat, SeatKey(True, None, code_digest, key.claims)), "the new invitation")

@@ -73,6 +73,9 @@ class Keys:
 
     seats: tuple[SeatKey, ...]
     owner: str
+    chosen_seed: bool = False
+    """The creator chose the seed (practice): whoever chose it knows every deal, so no seat of
+    this game is ever given to anyone else, for its whole life."""
 
     def seat_of(self, token: str) -> int | None:
         for seat, key in enumerate(self.seats):
@@ -92,11 +95,13 @@ class Keys:
         return replace(self, seats=tuple(seats))
 
     def to_json(self) -> dict[str, Any]:
-        return {"owner": self.owner, "seats": [k.to_json() for k in self.seats]}
+        return {"owner": self.owner, "seats": [k.to_json() for k in self.seats],
+                "chosen_seed": self.chosen_seed}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Keys:
-        return cls(tuple(SeatKey.from_json(s) for s in data["seats"]), data["owner"])
+        return cls(tuple(SeatKey.from_json(s) for s in data["seats"]), data["owner"],
+                   data.get("chosen_seed") is True)
 
 
 @dataclass(frozen=True)
@@ -110,9 +115,10 @@ class Minted:
     invitations: dict[int, str]
 
 
-def deal_keys(humans: list[bool], creator_seat: int | None) -> Minted:
+def deal_keys(humans: list[bool], creator_seat: int | None, chosen_seed: bool = False) -> Minted:
     """Tokens and invitations for a new game: the creator's seat gets a token, every other
-    human seat an invitation code."""
+    human seat an invitation code (none when the creator chose the seed: every human seat is
+    theirs then)."""
     owner, owner_digest = mint()
     seats: list[SeatKey] = []
     creator_token = None
@@ -127,4 +133,5 @@ def deal_keys(humans: list[bool], creator_seat: int | None) -> Minted:
             code, code_digest = mint()
             invitations[seat] = code
             seats.append(SeatKey(True, invite=code_digest))
-    return Minted(Keys(tuple(seats), owner_digest), owner, creator_seat, creator_token, invitations)
+    keys = Keys(tuple(seats), owner_digest, chosen_seed)
+    return Minted(keys, owner, creator_seat, creator_token, invitations)

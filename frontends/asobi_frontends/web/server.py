@@ -77,7 +77,7 @@ def run(app: Any, sock: socket.socket, limits: ConnectionLimits | None = None,
     from .protocol import QueuedServer
 
     config = make_config(app, limits or ConnectionLimits(), forwarded_allow_ips)
-    QueuedServer(config).run(sockets=[sock])
+    QueuedServer(config, hang_up=app.state.hub.close).run(sockets=[sock])
 
 
 def url_of(host: str, sock: socket.socket) -> str:

@@ -331,7 +331,30 @@ export async function showPlay(main, app, id, token) {
           if (isDenied(error)) lose(error);
           else if (!closed) main.classList.add("offline");
         },
+        onReplaced: (said) => { if (!closed && !revoked) elsewhere(said); },
       });
+  }
+
+  // The seat was opened in another tab or window, which now gets its updates: this page stops
+  // following the table (it does not take the seat back by itself, or two tabs would take it
+  // from each other for ever) until its player chooses to play here again.
+  function elsewhere(said) {
+    main.classList.remove("offline");
+    const back = h("button", { type: "button", class: "primary", id: "play-here",
+      onclick: () => {
+        notice.hidden = true;
+        for (const button of main.querySelectorAll(".play-body button, #hint-button")) button.disabled = false;
+        refresh();
+        listen();
+      } }, t("Play here"));
+    clear(notice).append(
+      h("strong", {}, t("This seat is open in another tab or window")), " ",
+      h("span", {}, t("That page follows the game now, so this one stopped. To play here instead, take the seat back.")), " ",
+      back);
+    notice.hidden = false;
+    notice.title = said.error || "";
+    for (const button of main.querySelectorAll(".play-body button, #hint-button")) button.disabled = true;
+    back.focus({ preventScroll: true });
   }
 
   // Back on the tab after a while: fetch the table again (a player may have joined).
