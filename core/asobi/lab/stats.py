@@ -36,7 +36,7 @@ from itertools import repeat
 from operator import le, mul
 
 from asobi.lab.paired import spread
-from asobi.lab.probability import t_quantile
+from asobi.lab.probability import t_cdf, t_quantile
 
 LEVEL = 0.95
 BOOTSTRAP_REPS = 400
@@ -225,7 +225,9 @@ def contrast(terms: Sequence[tuple[float, Blocks | Column]], keys: Sequence[int]
     bound = sum(abs(c) for c, _ in terms)
     parts = spread(per_block, value)
     if parts is None:
-        p = (1.0 if value == 0 else 0.0) if test else None
+        # every block the same: against zero, only the sign of all k blocks can speak (the
+        # chance that k blocks all move one way when the contrast is zero is 2^(1-k))
+        p = (1.0 if abs(value) <= 1e-12 * bound else min(1.0, 2.0 ** (1 - k))) if test else None
         g = max(cluster, 1.0)
         if abs(value) <= 1e-12 * bound and (share or all(
                 all(map(float.is_integer, map(float, col.totals))) for col in columns)):
@@ -236,10 +238,28 @@ def contrast(terms: Sequence[tuple[float, Blocks | Column]], keys: Sequence[int]
             return Estimate(value, -u, u, count, k, False, differ, "paired", p)
         return Estimate(value, None, None, count, k, False, differ, "paired", p)
     low, high = parts.bounds(t)
-    if share:
-        low, high = max(low, -bound), min(high, bound)
-    return Estimate(value, low, high, count, k, True, differ, "paired",
-                    parts.p_value() if test else None)
+    p = parts.p_value() if test else None
+    if any(len(set(col.counts)) > 1 for col in columns):
+        # A ratio whose denominator varies (a yaku's share of points, calls that win): its
+        # linearisation gives every block a share of the contrast, so blocks that did not
+        # move look as if they did, and one rare event reads as a rare count's evidence.
+        # The delta method's own interval (Student's t on the blocks' shares, symmetric,
+        # which one outlying block widens as much as it moves the value) is joined to it:
+        # the interval spans both, and p is the larger of the two.
+        sd = math.sqrt(math.fsum((d - value) ** 2 for d in per_block) / (k - 1) / k)
+        low, high = min(low, value - t * sd), max(high, value + t * sd)
+        if p is not None:
+            p = max(p, 2.0 * (1.0 - t_cdf(abs(value) / sd, k - 1)) if sd > 0 else 1.0)
+        if len(columns) == 2 and columns[0].totals == columns[1].totals and share:
+            # the numerators never differed (a yaku both variants made in the same blocks, or
+            # in none): only the denominators moved, and how far a difference of the events
+            # could go unseen is bounded as a share never observed is, a block for each
+            u = t * t / (k + t * t)
+            low, high = min(low, value - u), max(high, value + u)
+    if share:  # a contrast of shares stays within what its shares can make
+        low = max(low, sum(c for c, _ in terms if c < 0))
+        high = min(high, sum(c for c, _ in terms if c > 0))
+    return Estimate(value, low, high, count, k, True, differ, "paired", p)
 
 
 def resamples(
@@ -296,11 +316,25 @@ def bootstraps(
             continue
         found.sort()
         if found[0] == found[-1]:
-            out.append(Estimate(value, None, None, count, k, False, method="bootstrap"))
+            out.append(Estimate(value, None, None, count, k, False, method="bootstrap",
+                                p=_bootstrap_p(value, found, k)))
             continue
         out.append(Estimate(value, quantile(found, 0.025), quantile(found, 0.975), count, k,
-                            method="bootstrap"))
+                            method="bootstrap", p=_bootstrap_p(value, found, k)))
     return out
+
+
+def _bootstrap_p(value: float | None, draws: Sequence[float], k: int) -> float | None:
+    """The two-sided p of a bootstrapped figure being zero, read from the spread of its
+    draws on Student's t (a count of draws beyond zero could not go below 1 in 400, too
+    coarse for a family of forty differences)."""
+    if value is None or len(draws) < 2:
+        return None
+    mean = math.fsum(draws) / len(draws)
+    sd = math.sqrt(math.fsum((d - mean) ** 2 for d in draws) / (len(draws) - 1))
+    if sd <= 0:
+        return 1.0 if value == 0 else min(1.0, 2.0 ** (1 - k))
+    return min(1.0, 2.0 * (1.0 - t_cdf(abs(value) / sd, k - 1)))
 
 
 def quantile(ordered: Sequence[float], q: float) -> float:

@@ -27,7 +27,7 @@ def sections(report: Mapping[str, Any], lang: str) -> list[tuple[str, Row, list[
         cells = [label, unit, *[estimate_text(by[n], percent, tr=tr) for n in names]]
         for n in others:
             d = (diff or {}).get(n, {})
-            mark = " *" if d.get("clear_of_zero") else ""
+            mark = " *" if d.get("star") else ""
             cells.append(estimate_text(d, percent, signed=True, tr=tr) + mark)
         return cells
 
