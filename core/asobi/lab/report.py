@@ -31,7 +31,7 @@ from asobi.lab.figures import (
 )
 from asobi.lab.plan import LabPlan, plan_lab
 from asobi.lab.resume import ResumeFile, read_games
-from asobi.lab.stats import Blocks, bootstraps, column, contrast, distribution
+from asobi.lab.stats import MIN_BLOCKS, Blocks, bootstraps, column, contrast, distribution
 from asobi.play.runner import make_runner
 from asobi.play.tasks import batches
 
@@ -193,6 +193,7 @@ def build_report(plan: LabPlan, games: Sequence[Mapping[str, Any]], lang: str) -
         "seed": plan.seed,
         "games_asked": plan.games,
         "blocks": plan.blocks,
+        "min_blocks": MIN_BLOCKS,
         "games_per_block": int(cluster),
         "games_per_variant": len(plan.tasks) // len(data),
         "pairing": ("duplicate deals, seats swapped" if n == 2 else "seats rotated")

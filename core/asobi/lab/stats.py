@@ -39,6 +39,12 @@ from asobi.lab.paired import spread
 from asobi.lab.probability import t_cdf, t_quantile
 
 LEVEL = 0.95
+MIN_BLOCKS = 6
+"""The fewest blocks that get intervals, p values and stars. Below it a contrast cannot be
+told from chance by any test that trusts the blocks alone (five blocks all moving one way
+happen with p = 2^-4 = 0.06 when nothing differs), and a t interval on 4 degrees of freedom
+leans on a normality that a few games of points do not have: the report gives the values
+and says that they are too few."""
 BOOTSTRAP_REPS = 400
 BOOTSTRAP_SEED = 20120
 Blocks = Mapping[int, tuple[float, float]]
@@ -49,9 +55,9 @@ Blocks = Mapping[int, tuple[float, float]]
 class Estimate:
     """A figure with its 95% interval.
 
-    ``value`` is None when nothing was observed; the bounds are None with fewer than two
-    blocks, and when the figure has no variation (``varies`` False: every block gave the
-    same value). ``differing`` counts the blocks where the two sides of a difference are
+    ``value`` is None when nothing was observed; the bounds are None with fewer than
+    :data:`MIN_BLOCKS` blocks, and when the figure has no variation (``varies`` False:
+    every block gave the same value). ``differing`` counts the blocks where the two sides of a difference are
     not the same; ``method`` names the interval (docs/lab.md explains each)."""
 
     value: float | None
@@ -71,7 +77,7 @@ class Estimate:
         out, or every block gave the same value, other than zero."""
         if self.low is not None and self.high is not None:
             return self.low > 0 or self.high < 0
-        return (not self.varies and self.blocks >= 2 and self.value is not None
+        return (not self.varies and self.blocks >= MIN_BLOCKS and self.value is not None
                 and self.value != 0)
 
     def json(self, digits: int = 6) -> dict[str, float | int | bool | str | None]:
@@ -154,7 +160,7 @@ def ratio(blocks: Blocks | Column, keys: Sequence[int], share: bool = False,
     if n <= 0:
         return Estimate(None, None, None, 0.0, k)
     r = col.total / n
-    if k < 2:
+    if k < MIN_BLOCKS:
         return Estimate(r, None, None, n, k)
     mean_n = n / k
     residuals = [(y - r * m) / mean_n for y, m in zip(ys, ns, strict=True)]
@@ -219,7 +225,7 @@ def contrast(terms: Sequence[tuple[float, Blocks | Column]], keys: Sequence[int]
         value += coef * r
         count += n
     smallest = min(col.count for col in columns)
-    if k < 2:
+    if k < MIN_BLOCKS:
         return Estimate(value, None, None, count, k, differing=differ)
     t = quantile_t(k, level)
     bound = sum(abs(c) for c, _ in terms)
@@ -301,7 +307,7 @@ def bootstraps(
     """:func:`bootstrap` for several figures at once, on one set of resamples. A figure that
     takes one value on every resample has no variation (no interval)."""
     values = [stat(range(k)) for stat in stats]
-    live = [i for i, value in enumerate(values) if value is not None and k >= 2]
+    live = [i for i, value in enumerate(values) if value is not None and k >= MIN_BLOCKS]
     draws: list[list[float]] = [[] for _ in stats]
     if live:
         for sample in resamples(k):
