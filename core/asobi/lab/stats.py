@@ -57,8 +57,9 @@ class Estimate:
 
     ``value`` is None when nothing was observed; the bounds are None with fewer than
     :data:`MIN_BLOCKS` blocks, and when the figure has no variation (``varies`` False:
-    every block gave the same value). ``differing`` counts the blocks where the two sides of a difference are
-    not the same; ``method`` names the interval (docs/lab.md explains each)."""
+    every block gave the same value). ``differing`` counts the blocks where the two sides
+    of a difference are not the same; ``method`` names the interval (docs/lab.md explains
+    each)."""
 
     value: float | None
     low: float | None
