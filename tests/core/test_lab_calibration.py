@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from asobi.lab.balance import seat_balance
+from asobi.lab.family import star_family
 from asobi.lab.stats import Estimate, contrast, ratio
 
 SHARES = (0.001, 0.005, 0.02, 0.1, 0.5)
@@ -229,6 +230,29 @@ def run(replicates: int, seed: int = 2012) -> Tally:
     return tally
 
 
+def aa_star(rng: random.Random, seats: int, blocks: int) -> bool:
+    """One A/A report: two labs drawn from the same model (on independent deals) read as two
+    variants, every figure's difference tested and the family corrected as the report does
+    (:func:`asobi.lab.family.star_family`). True when any difference was starred, all of
+    them being truly zero."""
+    first, second = (draw_lab(rng, seats, blocks, fair=True) for _ in range(2))
+    keys = list(range(blocks))
+    found = []
+    for key, per in first.tallies.items():
+        share = key in PERCENT or key.startswith("seat-")
+        d = contrast([(1.0, second.tallies[key][0]), (-1.0, per[0])], keys, share=share,
+                     cluster=seats, differing=True, test=True)
+        found.append(d.json())
+    star_family(found)
+    return any(d["star"] for d in found)
+
+
+def aa_rate(labs: int, seed: int = 36) -> float:
+    """The share of ``labs`` A/A reports (2 to 6 seats, 30 or 60 blocks) with a star."""
+    rng = random.Random(seed)
+    return rate([aa_star(rng, 2 + i % 5, (30, 60)[i % 2]) for i in range(labs)])
+
+
 def rate(hits: list[bool]) -> float:
     return sum(hits) / len(hits)
 
@@ -249,9 +273,21 @@ def test_every_kind_of_interval_covers_and_stars_are_right():
     assert rate(tally.fair_rejected) <= 0.075  # fair seats called unequal (5% nominal)
 
 
+@pytest.mark.stats
+def test_a_report_of_two_identical_variants_seldom_stars_anything():
+    """The A/A test: every difference of the report is zero; with Holm's correction across
+    the report at most 5% of reports star one (80 reports here, so up to 9 at the edge of
+    chance; ``python tests/core/test_lab_calibration.py --aa 1000`` measures it longer)."""
+    assert aa_rate(80) <= 0.11
+
+
 if __name__ == "__main__":  # the coverage of each kind, for docs/lab.md
     import sys
 
+    if sys.argv[1:2] == ["--aa"]:
+        labs = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
+        print(f"A/A reports with a star: {aa_rate(labs):.1%} of {labs}")
+        sys.exit(0)
     result = run(int(sys.argv[1]) if len(sys.argv) > 1 else 800)
     for kind, hits in sorted(result.covered.items()):
         print(f"| {kind} | {rate(hits):.1%} | {len(hits)} |")
