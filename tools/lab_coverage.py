@@ -101,7 +101,7 @@ class Score:
         self.figures[figure].append(hit)
 
     def star(self, e: Mapping[str, Any], truth: float) -> None:
-        if e.get("clear_of_zero") and e.get("value") is not None and truth != 0:
+        if e.get("star") and e.get("value") is not None and truth != 0:
             self.stars.append((e["value"] > 0) == (truth > 0))
 
 

@@ -169,7 +169,7 @@ def _row(figure: Mapping[str, Any], variant: str) -> str:
     ref = figure["by_variant"][REFERENCE]
     diff = figure.get("difference", {}).get(variant)
     change = "" if diff is None or diff["value"] is None else (
-        _difference(diff, percent) + (" *" if diff["clear_of_zero"] else ""))
+        _difference(diff, percent) + (" *" if diff.get("star") else ""))
     unit = "%" if percent else figure["unit"]
     return (f"| {figure['name']} | {unit} | {_value(mine, percent)} | {_value(ref, percent)} "
             f"| {change} |")
@@ -178,7 +178,7 @@ def _row(figure: Mapping[str, Any], variant: str) -> str:
 def _strength(figure: Mapping[str, Any], variant: str) -> float:
     """How far a difference is from zero, in half-widths of its interval."""
     diff = figure.get("difference", {}).get(variant)
-    if diff is None or diff["value"] is None or not diff["clear_of_zero"]:
+    if diff is None or diff["value"] is None or not diff.get("star"):
         return 0.0
     half = (diff["high"] - diff["low"]) / 2
     return abs(diff["value"]) / half if half > 0 else float("inf")

@@ -360,6 +360,7 @@ PARSERS: dict[str, Callable[[str], dict[str, Any]]] = {
     "calibrate": parse_calibrate,
     "suite": parse_suite,
     "json": parse_json,
+    "lab-aa": parse_json,  # tools/lab_aa.py --json: labs, blocks, labs_with_a_star, ...
 }
 
 

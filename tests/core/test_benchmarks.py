@@ -99,6 +99,10 @@ SAMPLES = {
         {"workers": w, "ray": r, "play": 500.0, "play_x": 1.0, "play_x_round": 1.0,
          "whole": 480.0, "whole_x": 1.0, "whole_x_round": 1.0}
         for w, r in ((1, False), (2, False), (2, True))]}),
+    "lab-aa": json.dumps({"labs": 100, "blocks": 100, "differences": 39,
+                          "labs_with_a_star": 2, "stars": 3,
+                          "labs_with_an_interval_clear_of_zero": 60,
+                          "intervals_clear_of_zero": 150}),
     "move-times": json.dumps({"game": "koikoi", "level": "ai:hard", "moves": 80,
                               "p50_ms": 200.0, "p95_ms": 336.0, "max_ms": 400.0}),
     "calibrate": json.dumps({"players": 4, "games": 1000, "level": "normal",

@@ -37,7 +37,7 @@ def test_the_same_figures_on_one_and_two_workers(installed):
     fig = by_key(one)
     assert fig["rounds"]["by_variant"]["koikoi-japan"]["value"] == 8.0
     assert fig["rounds"]["difference"]["koikoi-japan"]["value"] == 7.0
-    assert fig["rounds"]["difference"]["koikoi-japan"]["clear_of_zero"] is True
+    assert fig["rounds"]["difference"]["koikoi-japan"]["clear_of_zero"] is False  # 3 blocks
     assert "yaku-made:moon-viewing" in fig and "koikoi-success" in fig
     assert one["games_per_variant"] == 6 and one["reference"] == "standard"
 
@@ -274,14 +274,17 @@ def test_two_variants_are_dealt_the_same_cards_in_a_block(installed, tmp_path):
 
 
 def test_blocks_are_the_sample_size_and_a_figure_that_never_varies_says_so(installed):
-    report = run_lab(installed, **KOIKOI)
-    assert report["blocks"] == 3 and report["games_per_block"] == 2
+    report = run_lab(installed, **{**KOIKOI, "games": 12})
+    assert report["blocks"] == 6 and report["games_per_block"] == 2
     fig = by_key(report)
     for item in report["figures"]:
         for estimate in item["by_variant"].values():
-            assert estimate["blocks"] == 3
+            assert estimate["blocks"] == 6
         for estimate in item.get("difference", {}).values():
-            assert estimate["blocks"] == 3 and 0 <= estimate["differing_blocks"] <= 3
+            assert estimate["blocks"] == 6 and 0 <= estimate["differing_blocks"] <= 6
+            adjusted = estimate.get("p_adjusted")  # none for a figure one variant lacks
+            assert estimate["star"] == (adjusted is not None and adjusted < 0.05
+                                        and estimate["clear_of_zero"])
     single = fig["rounds"]["by_variant"]["standard"]  # one deal: always one round
     assert single["value"] == 1.0 and single["no_variation"]
     assert single["low"] is None and single["high"] is None  # never [1, 1]
@@ -289,11 +292,24 @@ def test_blocks_are_the_sample_size_and_a_figure_that_never_varies_says_so(insta
     if never["value"] == 0:  # a share never observed: [0, u], u > 0
         assert never["low"] == 0 and never["high"] > 0
     text = format_report(report, "en")
-    assert "3 blocks (the sample size), 6 games per variant" in text
-    assert "1.00 (no variation in 3 blocks)" in text
+    assert "6 blocks (the sample size), 12 games per variant" in text
+    assert "1.00 (no variation in 6 blocks)" in text
+    assert "Holm's correction" in text
     balance = fig["balance"]["by_variant"]["standard"]
     assert balance["low"] <= balance["value"] <= balance["high"] <= 1.0
     assert 0 <= balance["seats_equal"]["p"] <= 1
+
+
+@pytest.mark.parametrize("game, players", [("koikoi", "ai:random*2"),
+                                           ("sakura", "ai:random*3")])
+def test_a_tiny_lab_gives_values_and_says_they_are_too_few(capsys, game, players):
+    status, out, _ = run_cli(capsys, game, "--variant", "tuned" if game == "sakura" else
+                             "koikoi-japan", "--against", "standard", "--players", players,
+                             "--games", "3")
+    assert status == 0 and "Too few blocks for intervals" in out
+    cells = [c.strip() for line in out.splitlines() for c in re.split(r"[│|]", line)]
+    assert not [c for c in cells if c.endswith(" *") and "[" not in c]  # no star unfounded
+    assert "p = 0.00" not in out and "[" not in out.split("Too few blocks")[1]
 
 
 def test_a_resume_file_of_the_old_seeding_is_refused(installed, capsys, tmp_path):

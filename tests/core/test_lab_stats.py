@@ -13,11 +13,19 @@ from hypothesis import strategies as st
 from asobi.lab.balance import seat_balance
 from asobi.lab.figures import VariantData, balance, game_observations, leaders, seat_table
 from asobi.lab.probability import f_survival, incomplete_beta, t_cdf, t_quantile
-from asobi.lab.stats import Estimate, bootstrap, contrast, distribution, ratio, resamples
+from asobi.lab.stats import (
+    MIN_BLOCKS,
+    Estimate,
+    bootstrap,
+    contrast,
+    distribution,
+    ratio,
+    resamples,
+)
 from support.profiles import examples
 
 PINNED = [515, 3024, 4867, 4440, 4609, 1619]  # what random.Random(20120).randrange(5000) gave
-values = st.lists(st.integers(-30, 30).map(float), min_size=2, max_size=40)
+values = st.lists(st.integers(-30, 30).map(float), min_size=MIN_BLOCKS, max_size=40)
 
 
 @given(values)
@@ -44,7 +52,8 @@ def test_one_observation_per_block_of_either_sign_gives_the_t_interval(xs):
 
 
 @given(st.lists(st.tuples(st.integers(-20, 20), st.integers(1, 9),
-                          st.integers(-20, 20), st.integers(1, 9)), min_size=2, max_size=30))
+                          st.integers(-20, 20), st.integers(1, 9)), min_size=MIN_BLOCKS,
+                max_size=30))
 def test_a_paired_difference_is_the_difference_of_the_ratios(rows):
     a = {b: (float(y), float(n)) for b, (y, n, _, _) in enumerate(rows)}
     c = {b: (float(y), float(n)) for b, (_, _, y, n) in enumerate(rows)}
@@ -69,7 +78,7 @@ def test_nothing_observed_and_too_few_blocks():
 
 
 @settings(max_examples=examples(25))
-@given(st.lists(st.floats(0, 1), min_size=3, max_size=15))
+@given(st.lists(st.floats(0, 1), min_size=MIN_BLOCKS, max_size=15))
 def test_the_bootstrap_interval_holds_its_value_and_repeats(xs):
     stat = lambda keys: statistics.fmean(xs[k] for k in keys)  # noqa: E731
     first = bootstrap(stat, len(xs), len(xs))
@@ -175,12 +184,12 @@ def test_a_share_never_observed_has_an_upper_bound_above_zero():
 
 def test_clipping_follows_the_percent_flag_not_the_data():
     """Calls per round never above 1 in a block are a count: no bound cut at 1.0."""
-    blocks = {0: (2.0, 2.0), 1: (1.0, 2.0), 2: (2.0, 2.0)}
-    count = ratio(blocks, [0, 1, 2])
-    share = ratio(blocks, [0, 1, 2], share=True)
+    blocks = {b: ((1.0, 2.0) if b == 1 else (2.0, 2.0)) for b in range(6)}
+    count = ratio(blocks, list(blocks))
+    share = ratio(blocks, list(blocks), share=True)
     assert count.high > 1.0 and share.high <= 1.0
-    signed = {0: (-1.0, 1.0), 1: (0.0, 1.0), 2: (-3.0, 1.0)}
-    assert ratio(signed, [0, 1, 2]).high > 0  # not cut at zero either
+    signed = {b: (y, 1.0) for b, y in enumerate((-1.0, 0.0, -3.0, 1.0, 0.0, -1.0))}
+    assert ratio(signed, list(signed)).high > 0  # not cut at zero either
 
 
 @given(st.floats(-1e3, 1e3), st.floats(0, 50), st.floats(0, 50))

@@ -18,14 +18,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from asobi.lab.stats import LEVEL, Blocks, Estimate, contrast
+from asobi.lab.stats import LEVEL, MIN_BLOCKS, Blocks, Estimate, contrast
 
 
 def seat_balance(seats: Sequence[Blocks], keys: Sequence[int], cluster: float = 1.0,
                  ) -> tuple[Estimate, dict[str, float | int] | None]:
     """The balance of the seats whose wins are ``seats`` (each a ``(wins, games)`` per block)
     over the blocks ``keys``, and the test that the seats win equally often (``p`` and the
-    number of ``pairs``; None with fewer than two blocks)."""
+    number of ``pairs``; None with fewer than :data:`asobi.lab.stats.MIN_BLOCKS` blocks)."""
     none = (0.0, 0.0)
     k = len(keys)
     wins = [math.fsum(s.get(b, none)[0] for b in keys) for s in seats]
@@ -34,7 +34,7 @@ def seat_balance(seats: Sequence[Blocks], keys: Sequence[int], cluster: float = 
         return Estimate(None, None, None, games, k, method="simultaneous"), None
     rates = [w / games for w in wins]
     value = 1.0 - (max(rates) - min(rates))
-    if k < 2:
+    if k < MIN_BLOCKS:
         return Estimate(value, None, None, games, k, method="simultaneous"), None
     pairs = [(a, b) for a in range(len(seats)) for b in range(a + 1, len(seats))]
     level = 1.0 - (1.0 - LEVEL) / len(pairs)

@@ -204,7 +204,7 @@ def _differences(plt: Any, report: Mapping[str, Any]) -> str:
             if d.get("value") is not None and d.get("low") is not None and f["percent"]:
                 label = f"{f['label']} · {variant}" if several else f["label"]
                 rows.append(Row(label, [Interval(
-                    100 * d["value"], 100 * d["low"], 100 * d["high"], d["clear_of_zero"])]))
+                    100 * d["value"], 100 * d["low"], 100 * d["high"], bool(d.get("star")))]))
     if not rows:
         return ""
     return stacked_svg(plt, rows, draw_interval, zero=True)

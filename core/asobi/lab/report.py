@@ -21,6 +21,7 @@ from asobi.cli.progress import bar
 from asobi.host.registry import Game, Registry
 from asobi.i18n import Translator, translator
 from asobi.lab.balance import seat_balance
+from asobi.lab.family import ALPHA, star_family
 from asobi.lab.figures import (
     DISTRIBUTIONS,
     VariantData,
@@ -30,13 +31,14 @@ from asobi.lab.figures import (
 )
 from asobi.lab.plan import LabPlan, plan_lab
 from asobi.lab.resume import ResumeFile, read_games
-from asobi.lab.stats import Blocks, bootstraps, column, contrast, distribution
+from asobi.lab.stats import MIN_BLOCKS, Blocks, bootstraps, column, contrast, distribution
 from asobi.play.runner import make_runner
 from asobi.play.tasks import batches
 
-FORMAT = 2
-"""2: blocks of different games (a seed per game, a deal per block), blocks as the sample
-size, score intervals, figures without variation, differing blocks, the seats' test."""
+FORMAT = 3
+"""3: every difference with its ``p``, Holm's ``p_adjusted`` and ``star`` (2: blocks of
+different games, blocks as the sample size, score intervals, figures without variation,
+differing blocks, the seats' test)."""
 
 
 def run_lab(
@@ -146,7 +148,7 @@ def build_report(plan: LabPlan, games: Sequence[Mapping[str, Any]], lang: str) -
         if ref is not None:
             item["difference"] = {
                 names[v]: contrast([(1.0, per[v]), (-1.0, per[ref])], keys, share,
-                                   cluster, differing=True).json()
+                                   cluster, differing=True, test=True).json()
                 for v in range(len(data)) if v != ref}
         return item
 
@@ -178,6 +180,8 @@ def build_report(plan: LabPlan, games: Sequence[Mapping[str, Any]], lang: str) -
                                             cluster).json()
                          for v in range(len(data))}
         player_rows.append(row)
+    restricted = _restricted(plan, data, keys, lang, cluster)
+    family = star_family(differences(figures, restricted))
     return {
         "format": FORMAT,
         "game": game.name,
@@ -189,6 +193,7 @@ def build_report(plan: LabPlan, games: Sequence[Mapping[str, Any]], lang: str) -
         "seed": plan.seed,
         "games_asked": plan.games,
         "blocks": plan.blocks,
+        "min_blocks": MIN_BLOCKS,
         "games_per_block": int(cluster),
         "games_per_variant": len(plan.tasks) // len(data),
         "pairing": ("duplicate deals, seats swapped" if n == 2 else "seats rotated")
@@ -196,8 +201,20 @@ def build_report(plan: LabPlan, games: Sequence[Mapping[str, Any]], lang: str) -
         "on the same deals and seeds",
         "figures": figures,
         "player_figures": player_rows,
-        "restricted": _restricted(plan, data, keys, lang, cluster),
+        "restricted": restricted,
+        "family": {"differences": family, "adjustment": "holm", "level": ALPHA},
     }
+
+
+def differences(figures: Sequence[Mapping[str, Any]],
+                restricted: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Every difference between variants a report gives: the family its stars are
+    corrected for (:mod:`asobi.lab.family`)."""
+    out = [d for f in figures for d in (f.get("difference") or {}).values()]
+    for r in restricted:
+        for what in ("round", "game"):
+            out += list((r.get(f"difference_per_{what}") or {}).values())
+    return out
 
 
 def _balance(item: dict[str, Any], data: Sequence[VariantData], keys: Sequence[int],
@@ -264,18 +281,26 @@ def _restricted(plan: LabPlan, data: Sequence[VariantData], keys: Sequence[int],
             if ref is not None:
                 item[f"difference_per_{what}"] = {
                     names[v]: contrast(terms[v] + [(-c, b) for c, b in terms[ref]], keys,
-                                       cluster=cluster).json()
+                                       cluster=cluster, test=True).json()
                     for v in range(len(data)) if v != ref}
         out.append(item)
     return out
+
+
+def p_text(p: float) -> str:
+    """``p = 0.41``, ``p = 0.004``, ``p < 0.001``: a p value as the tables print it."""
+    if p < 0.001:
+        return "p < 0.001"
+    return f"p = {p:.3f}" if p < 0.01 else f"p = {p:.2f}"
 
 
 def estimate_text(e: Mapping[str, Any], percent: bool = False, signed: bool = False,
                   tr: Translator | None = None) -> str:
     """``12.3 [11.0, 13.6]`` (or ``45.1% [...]``, bounds rounded outward); ``-`` when nothing
     was observed; ``22.00 (no variation in 20 blocks)`` for a figure without an interval
-    that never varied; a difference adds how many blocks differ (``3/100 blocks differ``)
-    and the balance the test that the seats are equal (``p = 0.41``). ``tr`` translates."""
+    that never varied; a difference adds how many blocks differ (``3/100 blocks differ``) and
+    its p adjusted for the report's family of differences (``p = 0.41``), and the balance
+    the test that the seats are equal (``p = 0.41``). ``tr`` translates."""
     if e.get("value") is None:
         return "-"
     tr = tr if tr is not None else translator("asobi", "en")
@@ -284,16 +309,21 @@ def estimate_text(e: Mapping[str, Any], percent: bool = False, signed: bool = Fa
     text = f"{e['value'] * scale:{sign}.2f}{suffix}"
     blocks = int(e.get("blocks") or 0)
     differ = e.get("differing_blocks")
+    said: list[str] = []
     if e.get("low") is not None and e.get("high") is not None:
         low = math.floor(round(e["low"] * scale * 100, 6)) / 100
         high = math.ceil(round(e["high"] * scale * 100, 6)) / 100
         text += f" [{low + 0.0:{sign}.2f}, {high + 0.0:{sign}.2f}]"
     elif e.get("no_variation") and differ != 0:
-        text += " (" + tr.n("no variation in {n} block", "no variation in {n} blocks",
-                            blocks).format(n=blocks) + ")"
+        said.append(tr.n("no variation in {n} block", "no variation in {n} blocks",
+                         blocks).format(n=blocks))
     if differ is not None and differ < blocks:
-        text += " (" + tr("{n}/{k} blocks differ").format(n=differ, k=blocks) + ")"
+        said.append(tr("{n}/{k} blocks differ").format(n=differ, k=blocks))
+    if e.get("p_adjusted") is not None:
+        said.append(p_text(float(e["p_adjusted"])))
     test = e.get("seats_equal")
     if isinstance(test, Mapping) and test.get("p") is not None:
-        text += f" (p = {test['p']:.2f})"
+        said.append(p_text(float(test["p"])))
+    if said:
+        text += " (" + "; ".join(said) + ")"
     return text

@@ -36,9 +36,15 @@ from itertools import repeat
 from operator import le, mul
 
 from asobi.lab.paired import spread
-from asobi.lab.probability import t_quantile
+from asobi.lab.probability import t_cdf, t_quantile
 
 LEVEL = 0.95
+MIN_BLOCKS = 6
+"""The fewest blocks that get intervals, p values and stars. Below it a contrast cannot be
+told from chance by any test that trusts the blocks alone (five blocks all moving one way
+happen with p = 2^-4 = 0.06 when nothing differs), and a t interval on 4 degrees of freedom
+leans on a normality that a few games of points do not have: the report gives the values
+and says that they are too few."""
 BOOTSTRAP_REPS = 400
 BOOTSTRAP_SEED = 20120
 Blocks = Mapping[int, tuple[float, float]]
@@ -49,10 +55,11 @@ Blocks = Mapping[int, tuple[float, float]]
 class Estimate:
     """A figure with its 95% interval.
 
-    ``value`` is None when nothing was observed; the bounds are None with fewer than two
-    blocks, and when the figure has no variation (``varies`` False: every block gave the
-    same value). ``differing`` counts the blocks where the two sides of a difference are
-    not the same; ``method`` names the interval (docs/lab.md explains each)."""
+    ``value`` is None when nothing was observed; the bounds are None with fewer than
+    :data:`MIN_BLOCKS` blocks, and when the figure has no variation (``varies`` False:
+    every block gave the same value). ``differing`` counts the blocks where the two sides
+    of a difference are not the same; ``method`` names the interval (docs/lab.md explains
+    each)."""
 
     value: float | None
     low: float | None
@@ -71,7 +78,7 @@ class Estimate:
         out, or every block gave the same value, other than zero."""
         if self.low is not None and self.high is not None:
             return self.low > 0 or self.high < 0
-        return (not self.varies and self.blocks >= 2 and self.value is not None
+        return (not self.varies and self.blocks >= MIN_BLOCKS and self.value is not None
                 and self.value != 0)
 
     def json(self, digits: int = 6) -> dict[str, float | int | bool | str | None]:
@@ -154,7 +161,7 @@ def ratio(blocks: Blocks | Column, keys: Sequence[int], share: bool = False,
     if n <= 0:
         return Estimate(None, None, None, 0.0, k)
     r = col.total / n
-    if k < 2:
+    if k < MIN_BLOCKS:
         return Estimate(r, None, None, n, k)
     mean_n = n / k
     residuals = [(y - r * m) / mean_n for y, m in zip(ys, ns, strict=True)]
@@ -219,13 +226,15 @@ def contrast(terms: Sequence[tuple[float, Blocks | Column]], keys: Sequence[int]
         value += coef * r
         count += n
     smallest = min(col.count for col in columns)
-    if k < 2:
+    if k < MIN_BLOCKS:
         return Estimate(value, None, None, count, k, differing=differ)
     t = quantile_t(k, level)
     bound = sum(abs(c) for c, _ in terms)
     parts = spread(per_block, value)
     if parts is None:
-        p = (1.0 if value == 0 else 0.0) if test else None
+        # every block the same: against zero, only the sign of all k blocks can speak (the
+        # chance that k blocks all move one way when the contrast is zero is 2^(1-k))
+        p = (1.0 if abs(value) <= 1e-12 * bound else min(1.0, 2.0 ** (1 - k))) if test else None
         g = max(cluster, 1.0)
         if abs(value) <= 1e-12 * bound and (share or all(
                 all(map(float.is_integer, map(float, col.totals))) for col in columns)):
@@ -236,10 +245,28 @@ def contrast(terms: Sequence[tuple[float, Blocks | Column]], keys: Sequence[int]
             return Estimate(value, -u, u, count, k, False, differ, "paired", p)
         return Estimate(value, None, None, count, k, False, differ, "paired", p)
     low, high = parts.bounds(t)
-    if share:
-        low, high = max(low, -bound), min(high, bound)
-    return Estimate(value, low, high, count, k, True, differ, "paired",
-                    parts.p_value() if test else None)
+    p = parts.p_value() if test else None
+    if any(len(set(col.counts)) > 1 for col in columns):
+        # A ratio whose denominator varies (a yaku's share of points, calls that win): its
+        # linearisation gives every block a share of the contrast, so blocks that did not
+        # move look as if they did, and one rare event reads as a rare count's evidence.
+        # The delta method's own interval (Student's t on the blocks' shares, symmetric,
+        # which one outlying block widens as much as it moves the value) is joined to it:
+        # the interval spans both, and p is the larger of the two.
+        sd = math.sqrt(math.fsum((d - value) ** 2 for d in per_block) / (k - 1) / k)
+        low, high = min(low, value - t * sd), max(high, value + t * sd)
+        if p is not None:
+            p = max(p, 2.0 * (1.0 - t_cdf(abs(value) / sd, k - 1)) if sd > 0 else 1.0)
+        if len(columns) == 2 and columns[0].totals == columns[1].totals and share:
+            # the numerators never differed (a yaku both variants made in the same blocks, or
+            # in none): only the denominators moved, and how far a difference of the events
+            # could go unseen is bounded as a share never observed is, a block for each
+            u = t * t / (k + t * t)
+            low, high = min(low, value - u), max(high, value + u)
+    if share:  # a contrast of shares stays within what its shares can make
+        low = max(low, sum(c for c, _ in terms if c < 0))
+        high = min(high, sum(c for c, _ in terms if c > 0))
+    return Estimate(value, low, high, count, k, True, differ, "paired", p)
 
 
 def resamples(
@@ -281,7 +308,7 @@ def bootstraps(
     """:func:`bootstrap` for several figures at once, on one set of resamples. A figure that
     takes one value on every resample has no variation (no interval)."""
     values = [stat(range(k)) for stat in stats]
-    live = [i for i, value in enumerate(values) if value is not None and k >= 2]
+    live = [i for i, value in enumerate(values) if value is not None and k >= MIN_BLOCKS]
     draws: list[list[float]] = [[] for _ in stats]
     if live:
         for sample in resamples(k):
@@ -296,11 +323,25 @@ def bootstraps(
             continue
         found.sort()
         if found[0] == found[-1]:
-            out.append(Estimate(value, None, None, count, k, False, method="bootstrap"))
+            out.append(Estimate(value, None, None, count, k, False, method="bootstrap",
+                                p=_bootstrap_p(value, found, k)))
             continue
         out.append(Estimate(value, quantile(found, 0.025), quantile(found, 0.975), count, k,
-                            method="bootstrap"))
+                            method="bootstrap", p=_bootstrap_p(value, found, k)))
     return out
+
+
+def _bootstrap_p(value: float | None, draws: Sequence[float], k: int) -> float | None:
+    """The two-sided p of a bootstrapped figure being zero, read from the spread of its
+    draws on Student's t (a count of draws beyond zero could not go below 1 in 400, too
+    coarse for a family of forty differences)."""
+    if value is None or len(draws) < 2:
+        return None
+    mean = math.fsum(draws) / len(draws)
+    sd = math.sqrt(math.fsum((d - mean) ** 2 for d in draws) / (len(draws) - 1))
+    if sd <= 0:
+        return 1.0 if value == 0 else min(1.0, 2.0 ** (1 - k))
+    return min(1.0, 2.0 * (1.0 - t_cdf(abs(value) / sd, k - 1)))
 
 
 def quantile(ordered: Sequence[float], q: float) -> float:

@@ -8,6 +8,7 @@ from typing import Any
 
 from asobi.i18n import translator
 from asobi.lab.report import estimate_text
+from asobi.lab.stats import MIN_BLOCKS
 
 Row = list[str]
 
@@ -27,7 +28,7 @@ def sections(report: Mapping[str, Any], lang: str) -> list[tuple[str, Row, list[
         cells = [label, unit, *[estimate_text(by[n], percent, tr=tr) for n in names]]
         for n in others:
             d = (diff or {}).get(n, {})
-            mark = " *" if d.get("clear_of_zero") else ""
+            mark = " *" if d.get("star") else ""
             cells.append(estimate_text(d, percent, signed=True, tr=tr) + mark)
         return cells
 
@@ -77,8 +78,35 @@ def notes(report: Mapping[str, Any], lang: str) -> list[str]:
         .format(n=report["games_per_variant"]) + "; "
         + tr("players: {players}; seed {seed}").format(
             players=", ".join(report["players"]), seed=report["seed"]),
-        tr("95% intervals in brackets; * marks a difference whose interval leaves out zero."),
+        *reading(report, lang),
     ]
+
+
+def reading(report: Mapping[str, Any], lang: str) -> list[str]:
+    """How to read the tables: what an interval, a star, "blocks differ", ``p`` and "no
+    variation" say; or, for a lab of too few blocks, that it gives values only."""
+    tr = translator("asobi", lang)
+    blocks = int(report.get("blocks") or 0)
+    least = int(report.get("min_blocks") or MIN_BLOCKS)
+    if blocks < least:
+        return [tr("Too few blocks for intervals: {k} of the {m} a 95% interval needs (with "
+                   "fewer, no difference can be told from chance). The values are what these "
+                   "games gave, no more; play at least --games {games}.").format(
+                       k=blocks, m=least, games=least * int(report.get("games_per_block") or 1))]
+    family = (report.get("family") or {}).get("differences")
+    lines = [tr("How to read it: [low, high] is a 95% interval: labs like this one catch the "
+                "true value in 95 of 100 runs; the sample is the blocks (a block is one deal "
+                "with every seating).")]
+    if family:
+        lines.append(tr("* marks a difference that is real with 95% confidence across all {n} "
+                        "differences of the report: its p, after Holm's correction for "
+                        "comparing {n} at once, is under 0.05 (p = in the table). An interval "
+                        "clear of zero without a star is a hint, not a finding.").format(
+                            n=family))
+    lines.append(tr("\"3/100 blocks differ\": in how many blocks the two variants played "
+                    "differently; \"no variation in 20 blocks\": every block gave that "
+                    "value (other values remain possible, in up to about 3 blocks of 20)."))
+    return lines
 
 
 def intro(report: Mapping[str, Any], lang: str) -> list[str]:
