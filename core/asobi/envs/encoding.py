@@ -139,6 +139,8 @@ class Encoding:
         self.actions = actions
         self.action_count = action_count
         self.layout = layout
+        self._names = [part.name for part in parts]
+        self._shapes = [part.shape for part in parts]
         self._index = ({action_key(a): i for i, a in enumerate(actions)}
                        if actions is not None else {})
 
@@ -201,16 +203,11 @@ class Encoding:
         hook = "asobi_observation_tensor"
         if answer is None:
             raise self.hooks.fault(hook, "returned None after returning parts for this game")
-        arrays = []
-        if len(answer) == len(self.parts):
-            for part, (name, value) in zip(self.parts, answer.items(), strict=True):
-                array = self.hooks.array(name, value)
-                if name != part.name or array.shape != part.shape:
-                    break
-                arrays.append(array)
-        if len(arrays) != len(self.parts):
-            got = [(name, tuple(self.hooks.array(name, value).shape))
-                   for name, value in answer.items()]
+        array = self.hooks.array
+        arrays = [value if type(value) is np.ndarray and value.dtype == np.float32
+                  else array(name, value) for name, value in answer.items()]
+        if [a.shape for a in arrays] != self._shapes or list(answer) != self._names:
+            got = [(name, tuple(a.shape)) for name, a in zip(answer, arrays, strict=True)]
             want = [(part.name, part.shape) for part in self.parts]
             raise self.hooks.fault(hook, f"returned the parts {got}, expected {want} (the "
                                          "parts of the first observation)")

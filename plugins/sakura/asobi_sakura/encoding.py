@@ -11,8 +11,8 @@ seat-relative: the observing seat first, then the seats after it, then the neutr
 * ``tokens`` (P + 1): each painter's tokens, then the supply, as shares of all the tokens
   (the painters' and the supply's together); ``bumps`` (P): bumps so far, squashed;
 * ``hand`` (N): the seat's cards; ``hand_cards`` (H, 13): each of them (by number) as
-  present, number / N, garden action (5, one-hot), its spaces (over the most any card of the
-  deck moves), painter action (4, one-hot), its steps (over the most of the deck);
+  present, number / N, garden action (5, one-hot), its spaces (squashed), painter action (4,
+  one-hot), its steps (squashed);
 * ``my_pick``, ``my_neutral_pick`` (N): the cards the seat laid face down this round;
 * ``picked`` (players + 1): which seats (and the neutral painter) have picked;
 * ``plays`` (P, N): the card each painter revealed this round (the last round while picking);
@@ -28,7 +28,7 @@ seat-relative: the observing seat first, then the seats after it, then the neutr
 
 Every number lies between 0 and 1 (the environments' default bounds). Counts the rules do not
 bound are squashed, keeping their order: ``b`` bumps are ``b / (b + 2)``, round ``r`` is
-``r / (r + 10)``.
+``r / (r + 10)``, a card's ``s`` spaces or steps ``s / (s + 2)``.
 
 The action space numbers every move: pick card ``n`` (0 to N-1), give card ``n`` to the
 neutral painter (N to 2N-1), the Emperor forward or back (2N, 2N+1), the painter forward or
@@ -60,6 +60,8 @@ SPACE_INDEX = {kind: i for i, kind in enumerate(SPACE_KINDS)}
 CARD_FEATURES = 13
 BUMPS_HALF = 2.0
 """Bumps squashed to one half."""
+SPACES_HALF = 2.0
+"""A card's spaces (or steps) squashed to one half."""
 ROUND_HALF = 10.0
 """The round squashed to one half."""
 
@@ -69,13 +71,17 @@ def _squash(count: float, half: float) -> float:
 
 
 @lru_cache(maxsize=64)
-def _offsets(shapes: tuple[tuple[str, tuple[int, ...]], ...]) -> tuple[dict[str, int], int]:
-    """Where each part starts in the one vector the parts are views of, and its size."""
-    offsets, size = {}, 0
+def _offsets(shapes: tuple[tuple[str, tuple[int, ...]], ...]
+             ) -> tuple[dict[str, int], tuple[tuple[str, int, int, tuple[int, ...]], ...], int]:
+    """Where each part starts in the one vector the parts are views of, each part's
+    (name, start, end, shape), and the vector's size."""
+    offsets, places, size = {}, [], 0
     for name, shape in shapes:
         offsets[name] = size
-        size += int(np.prod(shape))
-    return offsets, size
+        end = size + int(np.prod(shape))
+        places.append((name, size, end, shape))
+        size = end
+    return offsets, tuple(places), size
 
 
 @lru_cache(maxsize=64)
@@ -86,15 +92,10 @@ def _garden(spaces: tuple[str, ...]) -> tuple[int, ...]:
                  if kind in SPACE_INDEX)
 
 
-def _largest(deck: Sequence[Mapping[str, Any]], key: str) -> float:
-    return float(max((card.get(key) or 0 for card in deck), default=0) or 1)
-
-
 def encode(observation: Mapping[str, Any], rules: Mapping[str, Any],
            players: int) -> dict[str, np.ndarray[Any, Any]]:
     """The parts of a seat's observation (see the module): float32 views of one vector."""
-    cards = rules["deck"]
-    deck = len(cards)
+    deck = len(rules["deck"])
     hand_size = int(mapping_for_players(rules, players)["hand_size"])
     seat = observation["seat"]
     spaces = observation["spaces"]
@@ -113,7 +114,7 @@ def encode(observation: Mapping[str, Any], rules: Mapping[str, Any],
               ("plays", (count, deck)), ("play_status", (len(STATUSES), deck)),
               ("discard", (deck,)), ("unseen", (deck,)), ("pending", (4,)),
               ("state", (players + 8,)))
-    at, size = _offsets(shapes)
+    at, places, size = _offsets(shapes)
     vector = np.zeros(size, np.float32)
     hot = [at["garden"] + i for i in _garden(tuple(spaces))]
 
@@ -171,7 +172,6 @@ def encode(observation: Mapping[str, Any], rules: Mapping[str, Any],
     vector[start:start + count] = [_squash(observation["bumps"][painter], BUMPS_HALF)
                                    for painter in order]
     start = at["hand_cards"]
-    moves, steps = _largest(cards, "move"), _largest(cards, "steps")
     for row, card in enumerate(sorted(observation["hand"],
                                       key=lambda c: c["number"])[:hand_size]):
         first = start + row * CARD_FEATURES
@@ -179,11 +179,11 @@ def encode(observation: Mapping[str, Any], rules: Mapping[str, Any],
         garden = GARDEN_INDEX.get(card["garden"])
         if garden is not None:
             vector[first + 2 + garden] = 1.0
-        vector[first + 7] = card["move"] / moves
+        vector[first + 7] = _squash(card["move"], SPACES_HALF)
         painter = PAINTER_INDEX.get(card["painter"])
         if painter is not None:
             vector[first + 8 + painter] = 1.0
-        vector[first + 12] = card["steps"] / steps
+        vector[first + 12] = _squash(card["steps"], SPACES_HALF)
     phase = observation["phase"]
     sizes = observation["hand_sizes"]
     start = at["state"]
@@ -196,8 +196,7 @@ def encode(observation: Mapping[str, Any], rules: Mapping[str, Any],
         float(observation.get("neutral_chooser") == seat),
         observation["start_tokens"] / total,
     ]
-    return {name: vector[at[name]:at[name] + int(np.prod(shape))].reshape(shape)
-            for name, shape in shapes}
+    return {name: vector[start:end].reshape(shape) for name, start, end, shape in places}
 
 
 def action_space(rules: Mapping[str, Any]) -> list[dict[str, Any]]:
