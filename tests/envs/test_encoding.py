@@ -110,11 +110,13 @@ def test_the_generic_layout_keeps_numbers_and_short_lists_of_texts():
     kept = {slot.path for slot in layout.slots}
     assert ("piles", 2) in kept and ("phase",) in kept and ("who",) in kept
     assert ("name",) not in kept  # more texts than a one-hot takes
-    vector = layout.encode({"piles": [7], "phase": "reveal", "who": None})
+    vector = layout.encode({"piles": [2], "phase": "reveal", "who": None})
     described = layout.describe()
-    assert described[0] == "0-1: piles[0] (present, value)"
-    assert list(vector[:2]) == [1.0, 7.0] and list(vector[2:4]) == [0.0, 0.0]
-    assert vector.sum() == 1.0 + 7.0 + 1.0  # piles[0], and "reveal" in the phase one-hot
+    assert described[0] == "0-1: piles[0] (present, value: 1 to 3 as 0 to 1)"
+    assert list(vector[:2]) == [1.0, 0.5] and list(vector[2:4]) == [0.0, 0.0]
+    assert vector.sum() == 1.0 + 0.5 + 1.0  # piles[0], and "reveal" in the phase one-hot
+    beyond = layout.encode({"piles": [7, 0]})   # outside what was seen: clipped
+    assert list(beyond[:4]) == [1.0, 1.0, 1.0, 0.0]
 
 
 def test_the_generic_action_numbers_refuse_a_longer_list_than_they_number(games):
@@ -154,3 +156,114 @@ def test_a_game_whose_parts_change_shape_is_a_plugin_fault(games, monkeypatch):
     session = random_position(setting, 1, 1)
     with pytest.raises(PluginFault, match="asobi_observation_tensor.*expected"):
         encoding.observe(session.observation(0), 0)
+
+
+BOUNDED = [("koikoi", "standard", 2), ("koikoi", "koikoi-japan", 2), ("koikoi", "nintendo", 2),
+           ("sakura", "standard", 2), ("sakura", "neutral-from-hand", 2),
+           ("sakura", "tuned", 5), ("nim", "standard", 3), ("goofspiel", "standard", 2)]
+"""Settings whose random episodes must stay inside the declared observation space: both
+games' own encodings (one and many rounds, a neutral painter, wide bridges) and the generic
+one."""
+
+
+@pytest.mark.parametrize("name,variant,players", BOUNDED)
+def test_every_observation_of_random_episodes_lies_within_the_declared_space(
+        games, name, variant, players):
+    from asobi.envs import asobi_v0
+
+    env = asobi_v0.env(name, variant, players, seed=21, registry=games)
+    space = env.observation_space(env.possible_agents[0])
+    low, high = space["observation"].low, space["observation"].high
+    assert np.isfinite(low).all() and np.isfinite(high).all()
+    seen = 0
+    for episode in range(2 if name in ("koikoi", "sakura") else 6):
+        env.reset(seed=episode)
+        rng = random.Random(episode)
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            for each in env.possible_agents:   # every seat, not only the one to act
+                assert env.observation_space(each).contains(env.observe(each))
+            seen += 1
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(rng.choice(list(np.flatnonzero(observation["action_mask"]))))
+    assert seen > 20
+
+
+def test_the_games_own_encodings_declare_their_bounds(games):
+    _, koikoi = encoding_of(games, "koikoi", "koikoi-japan")
+    state = koikoi.split(koikoi.low)["state"]
+    assert list(np.flatnonzero(state < 0)) == [22, 23]          # the scores, -1 to 1
+    assert (koikoi.high == 1).all() and koikoi.low.min() == -1
+    _, sakura = encoding_of(games, "sakura", players=4)
+    assert (sakura.low == 0).all() and (sakura.high == 1).all()
+    setting, nim = encoding_of(games, "nim")
+    assert not nim.declared and (nim.low == 0).all() and (nim.high == 1).all()
+    session = random_position(setting, 2, 1)
+    vector = nim.observe(session.observation(0), 0)
+    piles = session.observation(0)["piles"]
+    values = nim.split(vector)["observation"]
+    # piles[i] is (present, value), the value scaled by the range random games showed there
+    slots = [slot for slot in nim.layout.slots if slot.path[0] == "piles"]
+    assert [slot.path for slot in slots] == [("piles", 0), ("piles", 1), ("piles", 2)]
+    assert [slot.low + slot.span for slot in slots] == [3, 4, 5]
+    assert [values[slot.offset + 1] for slot in slots] == pytest.approx(
+        [(p - slot.low) / slot.span for p, slot in zip(piles, slots, strict=True)])
+
+
+class DeclaredPiles:
+    """Nim with an encoding of its own: its piles as they are, bounded by the largest pile."""
+
+    def __init__(self, bounds):
+        self.bounds = bounds
+
+    @hookimpl(optionalhook=True)
+    def asobi_observation_tensor(self, observation, rules, players):
+        return {"piles": [float(p) for p in observation["piles"]],
+                "turn": [float(observation["turn"] == s) for s in range(players)]}
+
+    @hookimpl(optionalhook=True)
+    def asobi_observation_bounds(self, rules, players):
+        return self.bounds
+
+
+def nim_declaring(monkeypatch, bounds):
+    from importlib.metadata import EntryPoint
+
+    import asobi_nim
+    from asobi.envs import hookspecs
+
+    plugin = DeclaredPiles(bounds)
+    monkeypatch.setattr(asobi_nim, "asobi_observation_tensor", plugin.asobi_observation_tensor,
+                        raising=False)
+    monkeypatch.setattr(asobi_nim, "asobi_observation_bounds", plugin.asobi_observation_bounds,
+                        raising=False)
+    registry = Registry(game_entry_points=[EntryPoint("nim", "asobi_nim", "asobi.games")],
+                        extra_hookspecs=[hookspecs])
+    return resolve("nim", None, None, registry)
+
+
+def test_a_game_declares_the_bounds_of_its_parts_and_a_number_outside_is_its_fault(
+        monkeypatch):
+    setting = nim_declaring(monkeypatch, {"piles": (0, [3, 4, 5])})
+    encoding = Encoding.of(setting.game, setting.variant, setting.players)
+    assert list(encoding.high) == [3, 4, 5, 1, 1] and list(encoding.low) == [0] * 5
+    session = random_position(setting, 1, 0)
+    assert list(encoding.observe(session.observation(0), 0)) == [3, 4, 5, 1, 0]
+    tight = nim_declaring(monkeypatch, {"piles": (0, 4)})
+    encoding = Encoding.of(tight.game, tight.variant, tight.players)
+    with pytest.raises(PluginFault, match=r"5.0 at piles\[2\], outside its bounds 0.0 to 4.0"):
+        encoding.observe(random_position(tight, 1, 0).observation(0), 0)
+
+
+@pytest.mark.parametrize("bounds,problem", [
+    ({"stones": (0, 9)}, "no part of the observation"),
+    ({"piles": (9, 0)}, "low no higher than high"),
+    ({"piles": (0, [1, 2])}, "numbers of its shape"),
+    ({"piles": 5}, "expected \\(low, high\\)"),
+])
+def test_wrong_bounds_are_a_fault_of_the_game(monkeypatch, bounds, problem):
+    setting = nim_declaring(monkeypatch, bounds)
+    with pytest.raises(PluginFault, match=problem):
+        Encoding.of(setting.game, setting.variant, setting.players)

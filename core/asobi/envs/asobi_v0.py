@@ -21,10 +21,11 @@ if TYPE_CHECKING:
     from asobi.envs.aec import AsobiAEC
     from asobi.envs.parallel import AsobiParallel
     from asobi.envs.setting import Setting
+    from asobi.envs.vector import VectorEnv
     from asobi.host.registry import Game, Registry
     from asobi.variants.loader import Variant
 
-__all__ = ["env", "parallel_env", "raw_env"]
+__all__ = ["env", "parallel_env", "raw_env", "vector_env"]
 
 
 def _needs_rl() -> None:
@@ -125,3 +126,26 @@ def parallel_env(
 
     return AsobiParallel(setting, encoding, seed, render_mode, reward, on_illegal, max_cycles,
                          lang, opponents)
+
+
+def vector_env(
+    game: str | Game,
+    num_envs: int,
+    variant: str | Variant | None = None,
+    players: int | None = None,
+    seed: int | str | None = None,
+    *,
+    reward: str = "margin",
+    on_illegal: str = "end",
+    opponents: Mapping[str, str] | None = None,
+    max_actions: int | None = None,
+    registry: Registry | None = None,
+) -> VectorEnv:
+    """``num_envs`` games of ``game`` stepped together (:class:`asobi.envs.vector.VectorEnv`):
+    batched observations and masks of the seat to act in each, one action a game a step, the
+    rewards of every seat, a game that ends dealt again at once. The other arguments are those
+    of :func:`raw_env`."""
+    setting, encoding = _setting(game, variant, players, max_actions, registry)
+    from asobi.envs.vector import VectorEnv
+
+    return VectorEnv(setting, encoding, num_envs, seed, reward, on_illegal, opponents)

@@ -3,10 +3,12 @@
 :class:`Encoding` is what both environments (PettingZoo and OpenSpiel) use. It asks the game's
 two optional hooks (:mod:`asobi.envs.hookspecs`) and falls back on the generic encoding:
 
-* **observation**: the parts ``asobi_observation_tensor`` returns, flattened in their order;
-  without the hook, a ``seat`` part (one-hot of the observing seat) and an ``observation``
-  part, the observation's numbers flattened by :class:`asobi.envs.flatten.Layout`, learnt from
-  the observations of a few random games (:mod:`asobi.envs.survey`);
+* **observation**: the parts ``asobi_observation_tensor`` returns, flattened in their order,
+  each number within the bounds ``asobi_observation_bounds`` gives (0 to 1 where it gives
+  none); without the hook, a ``seat`` part (one-hot of the observing seat) and an
+  ``observation`` part, the observation's numbers flattened by
+  :class:`asobi.envs.flatten.Layout` and scaled between 0 and 1, learnt from the observations
+  of a few random games (:mod:`asobi.envs.survey`);
 * **actions**: the position of an action in ``asobi_action_space``; without the hook, the
   position of the action in the decision's own legal list, numbered up to the longest legal
   list the random games showed (or ``max_actions``).
@@ -17,7 +19,7 @@ Every number comes from the observation alone: what a seat cannot see cannot rea
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +41,7 @@ Action = dict[str, Any]
 
 
 class EncodingHooks:
-    """The two encoding hooks of one game, typed and checked like ``game.hooks``."""
+    """The encoding hooks of one game, typed and checked like ``game.hooks``."""
 
     def __init__(self, game: Game) -> None:
         self.hooks = game.hooks
@@ -53,23 +55,35 @@ class EncodingHooks:
         return self.hooks.fault(hook, answer, expected)
 
     def observation_tensor(self, observation: Mapping[str, Any], rules: Mapping[str, Any],
-                           players: int) -> dict[str, Vector] | None:
+                           players: int) -> Mapping[str, Any] | None:
+        """The game's parts for ``observation`` as it gave them (arrays or nested lists);
+        :meth:`array` turns one into numbers."""
         hook = "asobi_observation_tensor"
         answer = self.hooks.ask(hook, observation=observation, rules=rules, players=players)
         if answer is None:
             return None
         if not isinstance(answer, Mapping) or not answer:
             raise self._wrong(hook, answer, "a mapping of part names to numbers")
-        parts = {}
-        for name, value in answer.items():
-            try:
-                parts[str(name)] = np.asarray(value, dtype=np.float32)
-            except (TypeError, ValueError):
-                raise self._wrong(hook, value, f"numbers for the part '{name}'") from None
-        for name, array in parts.items():
-            if not np.isfinite(array).all():
-                raise self._wrong(hook, answer[name], f"finite numbers for the part '{name}'")
-        return parts
+        return answer
+
+    def array(self, name: str, value: Any) -> Vector:
+        """The part ``name`` of an answer of ``asobi_observation_tensor`` as float32."""
+        if isinstance(value, np.ndarray) and value.dtype == np.float32:
+            return value
+        try:
+            return np.asarray(value, dtype=np.float32)
+        except (TypeError, ValueError):
+            raise self._wrong("asobi_observation_tensor", value,
+                              f"numbers for the part '{name}'") from None
+
+    def bounds(self, rules: Mapping[str, Any], players: int) -> Mapping[str, Any] | None:
+        hook = "asobi_observation_bounds"
+        answer = self.hooks.ask(hook, rules=rules, players=players)
+        if answer is None:
+            return None
+        if not isinstance(answer, Mapping):
+            raise self._wrong(hook, answer, "a mapping of part names to (low, high)")
+        return answer
 
     def action_space(self, rules: Mapping[str, Any], players: int) -> list[Action] | None:
         hook = "asobi_action_space"
@@ -106,22 +120,28 @@ class Part:
 class Encoding:
     """The numbers of one game under one variant and number of players.
 
-    Build it with :meth:`of`. ``parts`` and ``size`` describe the observation vector,
-    ``actions`` (``None`` for the generic numbering) and ``action_count`` the actions."""
+    Build it with :meth:`of`. ``parts`` and ``size`` describe the observation vector, ``low``
+    and ``high`` its bounds (one number each), ``actions`` (``None`` for the generic
+    numbering) and ``action_count`` the actions."""
 
     def __init__(self, game: Game, variant: Variant, players: int, hooks: EncodingHooks,
                  parts: tuple[Part, ...], actions: list[Action] | None, action_count: int,
-                 layout: Layout | None) -> None:
+                 layout: Layout | None, low: Vector | None = None,
+                 high: Vector | None = None) -> None:
         self.game = game
         self.variant = variant
         self.players = players
         self.hooks = hooks
         self.parts = parts
         self.size = sum(part.size for part in parts)
+        self.low: Vector = np.zeros(self.size, np.float32) if low is None else low
+        self.high: Vector = np.ones(self.size, np.float32) if high is None else high
         self.actions = actions
         self.action_count = action_count
         self.layout = layout
-        self._index = ({canonical(a): i for i, a in enumerate(actions)}
+        self._names = [part.name for part in parts]
+        self._shapes = [part.shape for part in parts]
+        self._index = ({action_key(a): i for i, a in enumerate(actions)}
                        if actions is not None else {})
 
     @classmethod
@@ -138,8 +158,8 @@ class Encoding:
             surveyed = survey(game, variant, players, keep_observations=declared is None)
         layout = None
         if declared is not None:
-            shapes = [(name, tuple(int(n) for n in array.shape))
-                      for name, array in declared.items()]
+            shapes = [(str(name), tuple(int(n) for n in hooks.array(str(name), value).shape))
+                      for name, value in declared.items()]
         else:
             assert surveyed is not None
             if not surveyed.observations:
@@ -151,6 +171,8 @@ class Encoding:
         for name, shape in shapes:
             parts.append(Part(name, shape, offset))
             offset += math.prod(shape)
+        low, high = (read_bounds(hooks, tuple(parts), hooks.bounds(rules, players))
+                     if declared is not None else (None, None))
         if actions is not None:
             count = len(actions)
         elif max_actions is not None:
@@ -160,7 +182,8 @@ class Encoding:
         else:
             assert surveyed is not None
             count = surveyed.largest_legal
-        return cls(game, variant, players, hooks, tuple(parts), actions, count, layout)
+        return cls(game, variant, players, hooks, tuple(parts), actions, count, layout, low,
+                   high)
 
     # ------------------------------------------------------------------ observations
     @property
@@ -169,21 +192,41 @@ class Encoding:
         return self.layout is None
 
     def observe(self, observation: Mapping[str, Any], seat: int) -> Vector:
-        """The vector of ``seat``'s ``observation`` (shape ``(size,)``, float32)."""
+        """The vector of ``seat``'s ``observation`` (shape ``(size,)``, float32), within
+        ``low`` and ``high`` (a game's number outside them is a fault of the game)."""
         if self.layout is not None:
-            seat_part = np.zeros(self.players, dtype=np.float32)
-            seat_part[seat] = 1.0
-            return np.concatenate([seat_part, self.layout.encode(observation)])
+            vector = np.zeros(self.size, dtype=np.float32)
+            vector[seat] = 1.0
+            self.layout.encode(observation, vector[self.players:])
+            return vector
         answer = self.hooks.observation_tensor(observation, self.variant.rules, self.players)
         hook = "asobi_observation_tensor"
         if answer is None:
             raise self.hooks.fault(hook, "returned None after returning parts for this game")
-        got = [(name, tuple(array.shape)) for name, array in answer.items()]
-        want = [(part.name, part.shape) for part in self.parts]
-        if got != want:
+        array = self.hooks.array
+        arrays = [value if type(value) is np.ndarray and value.dtype == np.float32
+                  else array(name, value) for name, value in answer.items()]
+        if [a.shape for a in arrays] != self._shapes or list(answer) != self._names:
+            got = [(name, tuple(a.shape)) for name, a in zip(answer, arrays, strict=True)]
+            want = [(part.name, part.shape) for part in self.parts]
             raise self.hooks.fault(hook, f"returned the parts {got}, expected {want} (the "
                                          "parts of the first observation)")
-        return np.concatenate([array.reshape(-1) for array in answer.values()])
+        vector = np.concatenate(arrays, axis=None, dtype=np.float32)
+        if not ((vector >= self.low).all() and (vector <= self.high).all()):
+            raise self._outside(vector)
+        return vector
+
+    def _outside(self, vector: Vector) -> PluginFault:
+        """The fault of a vector with a number outside its bounds (or not a number)."""
+        where = int(np.flatnonzero(~((vector >= self.low) & (vector <= self.high)))[0])
+        part = next(p for p in self.parts if p.offset <= where < p.offset + p.size)
+        index = np.unravel_index(where - part.offset, part.shape)
+        at = ", ".join(str(int(i)) for i in index)
+        return self.hooks.fault(
+            "asobi_observation_tensor",
+            f"returned {float(vector[where])} at {part.name}[{at}], outside its bounds "
+            f"{float(self.low[where])} to {float(self.high[where])} (asobi_observation_bounds; "
+            "0 to 1 where the game declares none)")
 
     def split(self, vector: Vector) -> dict[str, Vector]:
         """The named parts of ``vector``, reshaped (views, not copies)."""
@@ -203,7 +246,7 @@ class Encoding:
             return list(range(len(legal)))
         numbers = []
         for action in legal:
-            number = self._index.get(canonical(action))
+            number = self._index.get(action_key(action))
             if number is None:
                 raise self.hooks.fault(
                     "asobi_action_space",
@@ -223,9 +266,8 @@ class Encoding:
             return dict(legal[number]) if 0 <= number < len(legal) else None
         if not 0 <= number < self.action_count:
             return None
-        wanted = canonical(self.actions[number])
         for action in legal:
-            if canonical(action) == wanted:
+            if self._index.get(action_key(action)) == number:
                 return dict(action)
         return None
 
@@ -246,3 +288,44 @@ class Encoding:
         else:
             lines.append(f"actions: {self.action_count} declared by the game")
         return lines
+
+
+def action_key(action: Mapping[str, Any]) -> Hashable:
+    """A key that tells actions apart as their canonical JSON does (``1``, ``1.0`` and
+    ``true`` differ), quicker to make: the items with the type of each value, or the JSON
+    itself for a value that is a list or a mapping."""
+    try:
+        return tuple(sorted((key, value.__class__, value) for key, value in action.items()))
+    except TypeError:  # an unhashable value (a list, a dict) or keys of several types
+        return canonical(action)
+
+
+def read_bounds(hooks: EncodingHooks, parts: tuple[Part, ...],
+                answer: Mapping[str, Any] | None) -> tuple[Vector, Vector]:
+    """The bounds of every number of the vector made of ``parts``: 0 to 1, except where the
+    game's ``asobi_observation_bounds`` gives a part's (a number, or an array of its shape)."""
+    size = sum(part.size for part in parts)
+    low, high = np.zeros(size, np.float32), np.ones(size, np.float32)
+    named = {part.name: part for part in parts}
+    hook = "asobi_observation_bounds"
+    for name, pair in (answer or {}).items():
+        part = named.get(name)
+        if part is None:
+            raise hooks.fault(hook, f"gave bounds for '{name}', which is no part of the "
+                                    f"observation (the parts: {', '.join(named)})")
+        if not isinstance(pair, Sequence) or isinstance(pair, str) or len(pair) != 2:
+            raise hooks.fault(hook, f"gave {pair!r} for '{name}', expected (low, high)")
+        ends = []
+        for end in pair:
+            try:
+                ends.append(np.broadcast_to(np.asarray(end, dtype=np.float32), part.shape))
+            except (TypeError, ValueError):
+                raise hooks.fault(hook, f"gave {end!r} as a bound of '{name}', expected a "
+                                        f"number or numbers of its shape {part.shape}") from None
+        if not (np.isfinite(ends[0]).all() and np.isfinite(ends[1]).all()
+                and (ends[0] <= ends[1]).all()):
+            raise hooks.fault(hook, f"gave bounds for '{name}' that are not finite numbers "
+                                    "with low no higher than high")
+        where = slice(part.offset, part.offset + part.size)
+        low[where], high[where] = ends[0].reshape(-1), ends[1].reshape(-1)
+    return low, high

@@ -118,7 +118,8 @@ class Episode:
         self.session = Session(setting.game, setting.variant, seats, seed=seed,
                                variant_ref=setting.variant_ref, observers=False)
         self.driver = Driver(self.session)
-        self.rng = illegal_move_rng(seed)
+        self.seed = seed
+        self._rng: random.Random | None = None
         self.cycles = 0
         """Decisions finished so far (the parallel environment's steps)."""
         self.moves_by = [0] * self.players
@@ -139,6 +140,15 @@ class Episode:
         self._let_opponents_move()
         self._now = self.session.to_act()
         self._advance()
+
+    @property
+    def rng(self) -> random.Random:
+        """The episode's own generator of random legal moves (``on_illegal="random"``, the
+        moves of a seat past ``max_cycles``), seeded from the episode's seed when first
+        needed (seeding it costs more than many moves)."""
+        if self._rng is None:
+            self._rng = illegal_move_rng(self.seed)
+        return self._rng
 
     # ------------------------------------------------------------------ turns
     @property

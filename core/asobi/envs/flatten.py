@@ -6,7 +6,8 @@ The observation is walked as JSON: every leaf has a *path* (``("piles", 2)``,
 played at random (:mod:`asobi.envs.survey`), gives each path it saw a place in the vector:
 
 * a number or a boolean takes two places: ``1`` when the leaf is there (``0`` when it is
-  missing or ``null``), then its value;
+  missing or ``null``), then its value scaled between 0 and 1 by the lowest and highest value
+  seen at that path (a value beyond them is clipped: 0 below, 1 above);
 * a text takes one place per value seen at that path (a one-hot), when at most
   :data:`MAX_CATEGORIES` values were seen; a path with more texts is left out;
 * a path seen with texts and numbers both is left out; so is the item of a list beyond
@@ -67,6 +68,11 @@ class Slot:
     offset: int
     kind: str
     categories: tuple[str, ...] = ()
+    low: float = 0.0
+    """The lowest value seen (a number's slot): it is encoded as 0."""
+    span: float = 1.0
+    """The highest value seen less the lowest (1 when they are the same): the highest is
+    encoded as 1."""
 
     @property
     def size(self) -> int:
@@ -85,6 +91,7 @@ class Layout:
         """The layout of every path seen in ``observations`` (first seen, first placed)."""
         kinds: dict[Path, str | None] = {}
         texts: dict[Path, list[str]] = {}
+        ranges: dict[Path, tuple[float, float]] = {}
         for observation in observations:
             for path, leaf in leaves(observation):
                 kind = _kind(leaf)
@@ -96,6 +103,10 @@ class Layout:
                     kinds[path] = "mixed"
                     continue
                 kinds[path] = kind
+                if kind == NUMBER:
+                    value = float(leaf)
+                    lowest, highest = ranges.get(path, (value, value))
+                    ranges[path] = (min(lowest, value), max(highest, value))
                 if kind == TEXT:
                     seen = texts.setdefault(path, [])
                     if leaf not in seen and len(seen) <= MAX_CATEGORIES:
@@ -104,7 +115,9 @@ class Layout:
         offset = 0
         for path, kind in kinds.items():
             if kind == NUMBER:
-                slot = Slot(path, offset, NUMBER)
+                lowest, highest = ranges[path]
+                slot = Slot(path, offset, NUMBER, low=lowest,
+                            span=highest - lowest if highest > lowest else 1.0)
             elif kind == TEXT and len(texts[path]) <= MAX_CATEGORIES:
                 slot = Slot(path, offset, TEXT, tuple(texts[path]))
             else:
@@ -115,9 +128,12 @@ class Layout:
             offset += slot.size
         return cls(tuple(slots), offset)
 
-    def encode(self, observation: Mapping[str, Any]) -> np.ndarray[Any, np.dtype[np.float32]]:
-        """The vector of ``observation``: zeros where its leaves are missing."""
-        vector = np.zeros(self.size, dtype=np.float32)
+    def encode(self, observation: Mapping[str, Any],
+               out: np.ndarray[Any, np.dtype[np.float32]] | None = None,
+               ) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The vector of ``observation`` (written into ``out``, zeros of ``size``, when
+        given): zeros where its leaves are missing, every number between 0 and 1."""
+        vector = np.zeros(self.size, dtype=np.float32) if out is None else out
         where = self._where
         for path, leaf in leaves(observation):
             slot = where.get(path)
@@ -126,7 +142,8 @@ class Layout:
             if slot.kind == NUMBER:
                 if _kind(leaf) == NUMBER:
                     vector[slot.offset] = 1.0
-                    vector[slot.offset + 1] = float(leaf)
+                    scaled = (float(leaf) - slot.low) / slot.span
+                    vector[slot.offset + 1] = min(max(scaled, 0.0), 1.0)
             elif leaf in slot.categories:
                 vector[slot.offset + slot.categories.index(leaf)] = 1.0
         return vector
@@ -141,7 +158,9 @@ class Layout:
         for slot in self.slots:
             where = path_text(slot.path)
             if slot.kind == NUMBER:
-                lines.append(f"{slot.offset}-{slot.offset + 1}: {where} (present, value)")
+                top = slot.low + slot.span
+                lines.append(f"{slot.offset}-{slot.offset + 1}: {where} (present, value: "
+                             f"{slot.low:g} to {top:g} as 0 to 1)")
             else:
                 values = ", ".join(slot.categories)
                 last = slot.offset + slot.size - 1

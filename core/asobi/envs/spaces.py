@@ -3,8 +3,9 @@
 Each seat a learner plays is an agent named ``player_0``, ``player_1``... (the seat's number, as
 PettingZoo's classic games name theirs); seats given to asobi AI levels (``opponents``) are no
 agents. An agent's observation space is a ``Dict`` of
-``observation`` (a float32 ``Box`` of the encoding's size) and ``action_mask`` (an int8 ``Box``
-of 0 and 1, one per action number); its action space a ``Discrete`` of the action numbers.
+``observation`` (a float32 ``Box`` of the encoding's size and bounds: 0 to 1 unless the game
+declares other bounds) and ``action_mask`` (an int8 ``Box`` of 0 and 1, one per action number);
+its action space a ``Discrete`` of the action numbers.
 """
 
 from __future__ import annotations
@@ -23,10 +24,6 @@ from asobi.errors import AsobiError
 from asobi.play.agents import level_name
 from asobi.play.seeds import new_seed, parse_seed
 from asobi.play.session import Session
-
-LIMIT = float(np.finfo(np.float32).max)
-"""The bounds of the observation box: any float32 (scores and counts are not bounded)."""
-
 
 PREFIX = "player_"
 
@@ -58,7 +55,8 @@ class Table:
                        if seat not in self.opponents]
         self.start = starting_scores(setting)
         observation = spaces.Dict({
-            "observation": spaces.Box(-LIMIT, LIMIT, (encoding.size,), np.float32),
+            "observation": spaces.Box(encoding.low, encoding.high, (encoding.size,),
+                                      np.float32),
             "action_mask": spaces.Box(0, 1, (encoding.action_count,), np.int8),
         })
         self.observation_spaces: dict[str, spaces.Space[Any]] = {

@@ -181,6 +181,13 @@ def illegal_move_rng(seed: int) -> random.Random:
     return random.Random(f"asobi.envs illegal {seed}")
 
 
+def vector_game_seed(seed: int, number: int) -> int:
+    """The seed of game ``number`` (from 0, in the order they are dealt) of a vector
+    environment (:class:`asobi.envs.vector.VectorEnv`) seeded ``seed``: 53 bits, the seed of
+    the game's record."""
+    return hashed_seed(f"asobi.envs vector {seed}:{number}", bits=53)
+
+
 def numpy_seed(seed: int) -> int:
     """``seed`` cut to the 32 bits ``numpy.random.RandomState`` accepts."""
     return seed % 2**32

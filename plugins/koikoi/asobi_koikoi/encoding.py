@@ -11,10 +11,15 @@ The observation of a seat becomes two parts (``docs/envs.md`` shows them plane b
   opponent's nearest yaku.
 * ``state``, shape (37,): the phase (play, capture, koikoi, over), the half of the turn that
   waits for a capture (play, draw), whether the seat acts now, whether it deals, the round and
-  the number of rounds, the month (12), both scores, both koi-koi calls, both yaku totals, the
-  decision on the table (its total, its points, whether it is the final turn), the stock and
-  the opponent's hand sizes, whether the sake cup counts as a plain, whether the game is over
-  and who won. Numbers are as the game counts them (points, cards), not scaled.
+  the number of rounds (over 12), the month (12), both scores, both koi-koi calls (over 8, the
+  turns of a round), both yaku totals, the decision on the table (its total, its points,
+  whether it is the final turn), the stock (over 24) and the opponent's hand (over 8), whether
+  the sake cup counts as a plain, whether the game is over and who won.
+
+Every number lies between 0 and 1, except the two scores, between -1 and 1 (a zero-sum game
+can take a score below zero): :func:`asobi_observation_bounds` says so. Points have no bound in
+the rules, so they are squashed: ``p`` points are ``p / (|p| + 10)`` (10 points are 0.5, 30
+are 0.75), which keeps their order and every difference.
 
 Everything is the seat's own (seat-relative: "mine" then "the opponent's"), read from the
 observation only. The action space numbers every move the game can offer: 0-47 play a card,
@@ -26,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
 import pluggy
 
 from .cards import CARD_IDS, INDEX
@@ -34,18 +40,30 @@ hookimpl = pluggy.HookimplMarker("asobi")
 
 PLANES = ("hand", "board", "captured", "opponent_captured", "unseen", "pending", "candidates",
           "moved", "my_missing", "opponent_missing")
+UNSEEN = PLANES.index("unseen")
+SEEN = [PLANES.index(name) for name in ("hand", "board", "captured", "opponent_captured",
+                                        "pending")]
 PHASES = ("play", "capture", "koikoi", "over")
 STEPS = ("play", "draw")
 MOVING_EVENTS = frozenset({"play", "draw", "lay", "capture"})
 STATE_SIZE = 37
+SCORES = slice(22, 24)
+"""Where the two scores sit in ``state`` (the numbers that may be below zero)."""
+MAX_ROUNDS = 12
+HAND = 8
+"""Cards of a hand at the deal: also the turns of a seat in a round, so its koi-koi calls."""
+STOCK = 24
+POINTS_HALF = 10.0
+"""The points squashed to one half (see the module)."""
 
 
-def _plane(cards: Sequence[str]) -> list[float]:
-    plane = [0.0] * 48
-    for card in cards:
-        if card in INDEX:
-            plane[INDEX[card]] = 1.0
-    return plane
+def squash(points: float) -> float:
+    """``points`` between -1 and 1, in order: ``p / (|p| + POINTS_HALF)``."""
+    return points / (abs(points) + POINTS_HALF)
+
+
+def _share(count: float, most: int) -> float:
+    return min(count / most, 1.0)
 
 
 def _moved(recent: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -63,47 +81,56 @@ def _missing(player: Mapping[str, Any]) -> list[str]:
     return [card for entry in close[:1] for card in entry.get("missing") or ()]
 
 
-def encode(observation: Mapping[str, Any]) -> dict[str, list[Any]]:
-    """The two parts of a seat's observation (see the module)."""
+def encode(observation: Mapping[str, Any]) -> dict[str, np.ndarray[Any, Any]]:
+    """The two parts of a seat's observation (see the module), as float32 arrays."""
     seat = observation["seat"]
     me, them = observation["players"][seat], observation["players"][1 - seat]
-    hand, board = observation["hand"], observation["board"]
     pending = [observation["pending"]] if observation.get("pending") else []
-    known = {*hand, *board, *me["captured"], *them["captured"], *pending}
-    unseen = [card for card in CARD_IDS if card not in known]
-    planes = [hand, board, me["captured"], them["captured"], unseen, pending,
-              observation.get("candidates") or [], _moved(observation.get("recent") or []),
-              _missing(me), _missing(them)]
+    planes = [observation["hand"], observation["board"], me["captured"], them["captured"], (),
+              pending, observation.get("candidates") or [],
+              _moved(observation.get("recent") or []), _missing(me), _missing(them)]
+    cards = np.zeros((len(PLANES), len(CARD_IDS)), np.float32)
+    width = len(CARD_IDS)
+    cards.reshape(-1)[[plane * width + INDEX[card] for plane, group in enumerate(planes)
+                       for card in group if card in INDEX]] = 1.0
+    cards[UNSEEN] = 1.0 - cards[SEEN].max(axis=0)
     decision = observation.get("decision") or {}
     winner = observation.get("winner")
-    month = [0.0] * 12
-    month[(observation["month"] - 1) % 12] = 1.0
-    state = [
-        *(float(observation["phase"] == phase) for phase in PHASES),
-        *(float(observation.get("step") == step) for step in STEPS),
-        float(observation.get("to_act") == seat),
-        float(observation["dealer"] == seat),
-        float(observation["round"]),
-        float(observation["rounds"]),
-        *month,
-        float(observation["scores"][seat]),
-        float(observation["scores"][1 - seat]),
-        float(me["koikoi"]),
-        float(them["koikoi"]),
-        float(me["total"]),
-        float(them["total"]),
-        float(decision.get("total", 0)),
-        float(decision.get("points", 0)),
-        float(bool(decision.get("final"))),
-        float(observation["stock"]),
-        float(observation["opponent_hand"]),
-        float(bool(observation.get("sake_cup_is_plain"))),
-        float(bool(observation.get("finished"))),
-        float(winner == seat),
-        float(winner is not None and winner != seat),
-    ]
-    assert len(state) == STATE_SIZE
-    return {"cards": [_plane(cards) for cards in planes], "state": state}
+    phase, step = observation["phase"], observation.get("step")
+    month = (observation["month"] - 1) % 12
+    state = np.array([
+        *(phase == name for name in PHASES),
+        *(step == name for name in STEPS),
+        observation.get("to_act") == seat,
+        observation["dealer"] == seat,
+        _share(observation["round"], MAX_ROUNDS),
+        _share(observation["rounds"], MAX_ROUNDS),
+        *(month == m for m in range(12)),
+        squash(observation["scores"][seat]),
+        squash(observation["scores"][1 - seat]),
+        _share(me["koikoi"], HAND),
+        _share(them["koikoi"], HAND),
+        squash(me["total"]),
+        squash(them["total"]),
+        squash(decision.get("total", 0)),
+        squash(decision.get("points", 0)),
+        bool(decision.get("final")),
+        _share(observation["stock"], STOCK),
+        _share(observation["opponent_hand"], HAND),
+        bool(observation.get("sake_cup_is_plain")),
+        bool(observation.get("finished")),
+        winner == seat,
+        winner is not None and winner != seat,
+    ], np.float32)
+    assert state.shape == (STATE_SIZE,)
+    return {"cards": cards, "state": state}
+
+
+def bounds() -> dict[str, tuple[Any, Any]]:
+    """``state`` between 0 and 1 except the scores, between -1 and 1; ``cards`` 0 to 1."""
+    low = np.zeros(STATE_SIZE, np.float32)
+    low[SCORES] = -1.0
+    return {"state": (low, 1.0)}
 
 
 def action_space() -> list[dict[str, Any]]:
@@ -115,10 +142,15 @@ def action_space() -> list[dict[str, Any]]:
 @hookimpl(optionalhook=True)  # declared by asobi.envs: there only where it is
 def asobi_observation_tensor(
     observation: Mapping[str, Any], rules: Mapping[str, Any], players: int
-) -> dict[str, list[Any]] | None:
+) -> dict[str, np.ndarray[Any, Any]] | None:
     if observation.get("game") != "koikoi":
         return None
     return encode(observation)
+
+
+@hookimpl(optionalhook=True)
+def asobi_observation_bounds(rules: Mapping[str, Any], players: int) -> dict[str, Any]:
+    return bounds()
 
 
 @hookimpl(optionalhook=True)

@@ -8,10 +8,11 @@ seat-relative: the observing seat first, then the seats after it, then the neutr
 * ``garden`` (5, L): the kind of each space (gate, plain, bridge, torii, tree);
 * ``emperor`` (L): where the Emperor stands; ``painters`` (P, L): where each painter stands;
 * ``trees`` (number of trees): whether each tree has scored;
-* ``tokens`` (P + 1): each painter's tokens, then the supply; ``bumps`` (P): bumps so far;
+* ``tokens`` (P + 1): each painter's tokens, then the supply, as shares of all the tokens
+  (the painters' and the supply's together); ``bumps`` (P): bumps so far, squashed;
 * ``hand`` (N): the seat's cards; ``hand_cards`` (H, 13): each of them (by number) as
-  present, number / N, garden action (5, one-hot), its spaces, painter action (4, one-hot),
-  its steps;
+  present, number / N, garden action (5, one-hot), its spaces (squashed), painter action (4,
+  one-hot), its steps (squashed);
 * ``my_pick``, ``my_neutral_pick`` (N): the cards the seat laid face down this round;
 * ``picked`` (players + 1): which seats (and the neutral painter) have picked;
 * ``plays`` (P, N): the card each painter revealed this round (the last round while picking);
@@ -20,9 +21,14 @@ seat-relative: the observing seat first, then the seats after it, then the neutr
   deck, the other hands, the others' secret picks);
 * ``pending`` (4): a choice waits for the Emperor's or a painter's direction, it is the
   seat's, one waits at all;
-* ``state`` (players + 8): the phase (pick, choose, over), the round, whether the revealed
-  cards are this round's, the deck's size, every hand's size, whether the seat gives the
-  neutral painter its card this round, the starting tokens.
+* ``state`` (players + 8): the phase (pick, choose, over), the round (squashed), whether the
+  revealed cards are this round's, the deck's size (over N), every hand's size (over H),
+  whether the seat gives the neutral painter its card this round, the starting tokens (a
+  share of all the tokens).
+
+Every number lies between 0 and 1 (the environments' default bounds). Counts the rules do not
+bound are squashed, keeping their order: ``b`` bumps are ``b / (b + 2)``, round ``r`` is
+``r / (r + 10)``, a card's ``s`` spaces or steps ``s / (s + 2)``.
 
 The action space numbers every move: pick card ``n`` (0 to N-1), give card ``n`` to the
 neutral painter (N to 2N-1), the Emperor forward or back (2N, 2N+1), the painter forward or
@@ -32,8 +38,10 @@ back (2N+2, 2N+3).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
+import numpy as np
 import pluggy
 
 from asobi_sakura.cards import GARDEN_KINDS, PAINTER_KINDS
@@ -45,29 +53,48 @@ hookimpl = pluggy.HookimplMarker("asobi")
 
 PHASES = ("pick", "choose", "over")
 STATUSES = (WAITING, CURRENT, RESOLVED, DISCARDED)
+STATUS_INDEX = {status: i for i, status in enumerate(STATUSES)}
+GARDEN_INDEX = {kind: i for i, kind in enumerate(GARDEN_KINDS)}
+PAINTER_INDEX = {kind: i for i, kind in enumerate(PAINTER_KINDS)}
+SPACE_INDEX = {kind: i for i, kind in enumerate(SPACE_KINDS)}
 CARD_FEATURES = 13
+BUMPS_HALF = 2.0
+"""Bumps squashed to one half."""
+SPACES_HALF = 2.0
+"""A card's spaces (or steps) squashed to one half."""
+ROUND_HALF = 10.0
+"""The round squashed to one half."""
 
 
-def _hot(size: int, *indexes: int | None) -> list[float]:
-    row = [0.0] * size
-    for index in indexes:
-        if index is not None and 0 <= index < size:
-            row[index] = 1.0
-    return row
+def _squash(count: float, half: float) -> float:
+    return count / (count + half) if count > 0 else 0.0
 
 
-def _card_row(card: Mapping[str, Any] | None, deck: int) -> list[float]:
-    if card is None:
-        return [0.0] * CARD_FEATURES
-    garden = GARDEN_KINDS.index(card["garden"]) if card["garden"] in GARDEN_KINDS else None
-    painter = PAINTER_KINDS.index(card["painter"]) if card["painter"] in PAINTER_KINDS else None
-    return [1.0, card["number"] / deck, *_hot(len(GARDEN_KINDS), garden), float(card["move"]),
-            *_hot(len(PAINTER_KINDS), painter), float(card["steps"])]
+@lru_cache(maxsize=64)
+def _offsets(shapes: tuple[tuple[str, tuple[int, ...]], ...]
+             ) -> tuple[dict[str, int], tuple[tuple[str, int, int, tuple[int, ...]], ...], int]:
+    """Where each part starts in the one vector the parts are views of, each part's
+    (name, start, end, shape), and the vector's size."""
+    offsets, places, size = {}, [], 0
+    for name, shape in shapes:
+        offsets[name] = size
+        end = size + int(np.prod(shape))
+        places.append((name, size, end, shape))
+        size = end
+    return offsets, tuple(places), size
+
+
+@lru_cache(maxsize=64)
+def _garden(spaces: tuple[str, ...]) -> tuple[int, ...]:
+    """The places of the ``garden`` part set to 1 for these spaces."""
+    length = len(spaces)
+    return tuple(SPACE_INDEX[kind] * length + place for place, kind in enumerate(spaces)
+                 if kind in SPACE_INDEX)
 
 
 def encode(observation: Mapping[str, Any], rules: Mapping[str, Any],
-           players: int) -> dict[str, list[Any]]:
-    """The parts of a seat's observation (see the module)."""
+           players: int) -> dict[str, np.ndarray[Any, Any]]:
+    """The parts of a seat's observation (see the module): float32 views of one vector."""
     deck = len(rules["deck"])
     hand_size = int(mapping_for_players(rules, players)["hand_size"])
     seat = observation["seat"]
@@ -78,61 +105,98 @@ def encode(observation: Mapping[str, Any], rules: Mapping[str, Any],
     order = [(seat + k) % players for k in range(players)] + (
         [neutral] if neutral is not None else [])
     relative = {painter: place for place, painter in enumerate(order)}
-    hand = observation["hand"]
-    numbers = [card["number"] - 1 for card in hand]
+    count = len(order)
+    shapes = (("garden", (len(SPACE_KINDS), length)), ("emperor", (length,)),
+              ("painters", (count, length)), ("trees", (len(observation["scored"]),)),
+              ("tokens", (count + 1,)), ("bumps", (count,)), ("hand", (deck,)),
+              ("hand_cards", (hand_size, CARD_FEATURES)), ("my_pick", (deck,)),
+              ("my_neutral_pick", (deck,)), ("picked", (players + 1,)),
+              ("plays", (count, deck)), ("play_status", (len(STATUSES), deck)),
+              ("discard", (deck,)), ("unseen", (deck,)), ("pending", (4,)),
+              ("state", (players + 8,)))
+    at, places, size = _offsets(shapes)
+    vector = np.zeros(size, np.float32)
+    hot = [at["garden"] + i for i in _garden(tuple(spaces))]
+
+    def one(part: str, index: int | None, width: int) -> None:
+        if index is not None and 0 <= index < width:
+            hot.append(at[part] + index)
+
+    one("emperor", observation["emperor"], length)
+    for place, painter in enumerate(order):
+        where = painters[painter]
+        if where is not None and 0 <= where < length:
+            hot.append(at["painters"] + place * length + where)
+    hot.extend(at["trees"] + i for i, done in enumerate(observation["scored"]) if done)
+    numbers = [card["number"] - 1 for card in observation["hand"]]
+    for number in numbers:
+        one("hand", number, deck)
     mine = observation.get("my_pick")
     my_neutral = observation.get("my_neutral_pick")
+    one("my_pick", None if mine is None else mine["number"] - 1, deck)
+    one("my_neutral_pick", None if my_neutral is None else my_neutral["number"] - 1, deck)
+    picked = observation["picked"]
+    hot.extend(at["picked"] + place for place, s in enumerate(order[:players]) if picked[s])
+    if observation.get("neutral_picked"):
+        hot.append(at["picked"] + players)
     plays = observation.get("plays") or []
-    played = [[0.0] * deck for _ in order]
-    status = [[0.0] * deck for _ in STATUSES]
+    seen = set(numbers)
     for play in plays:
         number = play["card"]["number"] - 1
-        played[relative[play["painter"]]][number] = 1.0
-        if play["status"] in STATUSES:
-            status[STATUSES.index(play["status"])][number] = 1.0
-    seen = {*numbers, *(n - 1 for n in observation.get("discard") or ()),
-            *(play["card"]["number"] - 1 for play in plays)}
+        seen.add(number)
+        one("plays", relative[play["painter"]] * deck + number, count * deck)
+        status = STATUS_INDEX.get(play["status"])
+        if status is not None:
+            one("play_status", status * deck + number, len(STATUSES) * deck)
+    for number in observation.get("discard") or ():
+        seen.add(number - 1)
+        one("discard", number - 1, deck)
     for own in (mine, my_neutral):
         if own is not None:
             seen.add(own["number"] - 1)
+    hot.extend(at["unseen"] + n for n in range(deck) if n not in seen)
     pending = observation.get("pending")
+    if pending:
+        one("pending", 0 if pending["kind"] == "emperor" else 1, 4)
+        one("pending", 2 if pending["seat"] == seat else None, 4)
+        one("pending", 3, 4)
+    vector[hot] = 1.0
+
+    tokens = observation["tokens"]
+    supply = observation["supply"]
+    total = float(sum(tokens[painter] for painter in order) + supply) or 1.0
+    start = at["tokens"]
+    vector[start:start + count + 1] = [tokens[painter] / total for painter in order] + [
+        supply / total]
+    start = at["bumps"]
+    vector[start:start + count] = [_squash(observation["bumps"][painter], BUMPS_HALF)
+                                   for painter in order]
+    start = at["hand_cards"]
+    for row, card in enumerate(sorted(observation["hand"],
+                                      key=lambda c: c["number"])[:hand_size]):
+        first = start + row * CARD_FEATURES
+        vector[first:first + 2] = (1.0, card["number"] / deck)
+        garden = GARDEN_INDEX.get(card["garden"])
+        if garden is not None:
+            vector[first + 2 + garden] = 1.0
+        vector[first + 7] = _squash(card["move"], SPACES_HALF)
+        painter = PAINTER_INDEX.get(card["painter"])
+        if painter is not None:
+            vector[first + 8 + painter] = 1.0
+        vector[first + 12] = _squash(card["steps"], SPACES_HALF)
+    phase = observation["phase"]
     sizes = observation["hand_sizes"]
-    rows = sorted(hand, key=lambda card: card["number"])[:hand_size]
-    return {
-        "garden": [[float(kind == space) for space in spaces] for kind in SPACE_KINDS],
-        "emperor": _hot(length, observation["emperor"]),
-        "painters": [_hot(length, painters[painter]) for painter in order],
-        "trees": [float(bool(done)) for done in observation["scored"]],
-        "tokens": [float(observation["tokens"][painter]) for painter in order]
-        + [float(observation["supply"])],
-        "bumps": [float(observation["bumps"][painter]) for painter in order],
-        "hand": _hot(deck, *numbers),
-        "hand_cards": [_card_row(card, deck) for card in rows]
-        + [_card_row(None, deck)] * (hand_size - len(rows)),
-        "my_pick": _hot(deck, None if mine is None else mine["number"] - 1),
-        "my_neutral_pick": _hot(deck, None if my_neutral is None else my_neutral["number"] - 1),
-        "picked": [float(bool(observation["picked"][s])) for s in order[:players]]
-        + [float(bool(observation.get("neutral_picked")))],
-        "plays": played,
-        "play_status": status,
-        "discard": _hot(deck, *(n - 1 for n in observation.get("discard") or ())),
-        "unseen": [float(n not in seen) for n in range(deck)],
-        "pending": [
-            float(bool(pending) and pending["kind"] == "emperor"),
-            float(bool(pending) and pending["kind"] != "emperor"),
-            float(bool(pending) and pending["seat"] == seat),
-            float(bool(pending)),
-        ],
-        "state": [
-            *(float(observation["phase"] == phase) for phase in PHASES),
-            float(observation["round"]),
-            float(observation.get("plays_round") == observation["round"]),
-            float(observation["deck"]),
-            *(float(sizes[s]) for s in order[:players]),
-            float(observation.get("neutral_chooser") == seat),
-            float(observation["start_tokens"]),
-        ],
-    }
+    start = at["state"]
+    vector[start:start + players + 8] = [
+        *(float(phase == name) for name in PHASES),
+        _squash(observation["round"], ROUND_HALF),
+        float(observation.get("plays_round") == observation["round"]),
+        observation["deck"] / deck,
+        *(sizes[s] / hand_size for s in order[:players]),
+        float(observation.get("neutral_chooser") == seat),
+        observation["start_tokens"] / total,
+    ]
+    return {name: vector[start:end].reshape(shape) for name, start, end, shape in places}
 
 
 def action_space(rules: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -147,7 +211,7 @@ def action_space(rules: Mapping[str, Any]) -> list[dict[str, Any]]:
 @hookimpl(optionalhook=True)  # declared by asobi.envs: there only where it is
 def asobi_observation_tensor(
     observation: Mapping[str, Any], rules: Mapping[str, Any], players: int
-) -> dict[str, list[Any]] | None:
+) -> dict[str, np.ndarray[Any, Any]] | None:
     if observation.get("game") != "sakura":
         return None
     return encode(observation, rules, players)

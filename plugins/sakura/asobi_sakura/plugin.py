@@ -83,7 +83,7 @@ def asobi_observation(state: State, seat: int) -> dict[str, Any]:
 @hookimpl(optionalhook=True)  # declared by asobi.envs: there only where it is
 def asobi_observation_tensor(
     observation: Mapping[str, Any], rules: Mapping[str, Any], players: int
-) -> dict[str, list[Any]] | None:
+) -> Any:
     return _encoding().asobi_observation_tensor(observation, rules, players)
 
 
