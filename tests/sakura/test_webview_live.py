@@ -51,6 +51,14 @@ def _open(context, table):
     return page, errors
 
 
+def _take_back(page):
+    """Tabs of one seat share it: the newest stream follows the game and the others stop,
+    offering to play there again. A tab about to be looked at takes the seat back."""
+    if page.locator("#play-here").is_visible():
+        page.click("#play-here")
+        page.wait_for_selector("#play-here", state="hidden")
+
+
 def _axe(page, where):
     bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
            for v in axe_violations(page, {"include": [[".view-sakura"]]})
@@ -370,6 +378,7 @@ def test_japanese_table_and_the_high_contrast_deck(browser, server):
         table = Table(server.url, ENEMY)
         pages = {name: _open(context, table) for name, context in contexts.items()}
         for name, (page, _errors) in pages.items():
+            _take_back(page)
             page.wait_for_selector(".sk-hand-card:not([disabled])")
             shot(page, f"sakura-{name}-garden")
         for _ in range(80):  # to a direction choice: play the cards that ask for one
@@ -384,6 +393,7 @@ def test_japanese_table_and_the_high_contrast_deck(browser, server):
                     or hand[c["action"]["card"]]["painter"] == "either")), payload["legal"][0])
             table.act(payload, asking)
         for name, (page, _errors) in pages.items():
+            _take_back(page)
             at_rest(page, table)
             page.wait_for_selector(".sk-choice")
             assert _in_view(page, ".sk-sheet .sk-choice")
@@ -417,6 +427,7 @@ def test_japanese_table_and_the_high_contrast_deck(browser, server):
         while not table.play_round()["finished"]:
             pass
         for name, (page, errors) in pages.items():
+            _take_back(page)
             at_rest(page, table)
             page.wait_for_selector(".sk-summary:not([hidden])")
             assert _in_view(page, ".sk-summary h3")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from asobi.lab import run_lab
+from asobi.lab.stats import MIN_BLOCKS
 from asobi.lab.html import write_html
 from support.web import full_shot, needs_chromium
 
@@ -70,7 +71,8 @@ def depth(text: str) -> int:
 ])
 def test_the_lab_page_reads_on_a_phone(browser, installed, tmp_path, game, variant, players,
                                        lang):
-    report = run_lab(installed, game, variant, players, games=2 * len(players),
+    # the fewest blocks that carry intervals (and so a plot of the differences)
+    report = run_lab(installed, game, variant, players, games=MIN_BLOCKS * len(players),
                      against=["standard"], lang=lang)
     path = tmp_path / "lab.html"
     write_html(report, path, lang)

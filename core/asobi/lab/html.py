@@ -50,7 +50,7 @@ table,tbody,tr,td{display:block}
 thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 tr{border:1px solid #ddd;border-radius:.4rem;margin:.6rem 0;padding:.4rem .6rem}
 td{border:0;padding:.1rem 0;display:flex;flex-wrap:wrap;justify-content:space-between;
-column-gap:.8rem;text-align:right}
+column-gap:.8rem;text-align:right;white-space:normal}
 td::before{content:attr(data-label);color:#555;text-align:left;white-space:normal}
 td:first-child{font-weight:bold}
 td:first-child,td:nth-child(2){display:block}
