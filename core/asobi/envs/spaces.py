@@ -22,6 +22,7 @@ from asobi.envs.episode import Episode, check_options, starting_scores
 from asobi.envs.setting import Setting
 from asobi.errors import AsobiError
 from asobi.play.agents import level_name
+from asobi.play.playout import playout
 from asobi.play.seeds import new_seed, parse_seed
 from asobi.play.session import Session
 
@@ -133,20 +134,36 @@ def read_opponents(setting: Setting, opponents: Mapping[str, str] | None) -> dic
 
 def all_seats_act_together(setting: Setting, games: int = 6) -> bool:
     """Whether every seat acts in every decision, in seat order (Goofspiel's bids), in
-    ``games`` random games: only then do the AEC agents step in PettingZoo's cycles, one move
-    each, and does ``pettingzoo.utils.aec_to_parallel`` work. Stops at the first decision of
-    fewer seats (Koi-Koi's first move)."""
-    everyone = list(range(setting.players))
+    ``games`` random games (:func:`asobi.play.playout.playout`): only then do the AEC agents
+    step in PettingZoo's cycles, one move each, and does ``pettingzoo.utils.aec_to_parallel``
+    work. Stops at the first decision of fewer seats (Koi-Koi's first move)."""
     for seed in range(games):
         session = Session(setting.game, setting.variant, ["human"] * setting.players,
                           seed=seed, observers=False)
-        rng = random.Random(seed)
-        while acting := session.to_act():
-            if acting != everyone:
-                return False
-            for seat in everyone:
-                if seat not in session.to_act():
-                    return False
-                legal = session.legal_actions(seat)
-                session.apply(seat, legal[rng.randrange(len(legal))])
+        try:
+            playout(setting.game.hooks, session.state, random.Random(seed),
+                    visit=_InTurn(setting.players))
+        except _Apart:
+            return False
     return True
+
+
+class _Apart(Exception):
+    """A decision that is not every seat's, in seat order: the playout stops there."""
+
+
+class _InTurn:
+    """Follows a playout: each decision opens with every seat to act, and its seats then act
+    one after the other in seat order."""
+
+    def __init__(self, players: int) -> None:
+        self.everyone = list(range(players))
+        self.next: list[int] = []
+
+    def __call__(self, state: Any, acting: list[int], legal: list[Any], moves: int) -> None:
+        if not self.next:
+            if acting != self.everyone:
+                raise _Apart
+            self.next = list(self.everyone)
+        if acting[0] != self.next.pop(0):
+            raise _Apart
