@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from asobi.lab import run_lab
-from asobi.lab.stats import MIN_BLOCKS
 from asobi.lab.html import write_html
+from asobi.lab.stats import MIN_BLOCKS
 from support.web import full_shot, needs_chromium
 
 pytestmark = needs_chromium
