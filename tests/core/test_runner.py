@@ -111,6 +111,7 @@ def ray_instance():
     ray.shutdown()
 
 
+@pytest.mark.xdist_group("ray")  # one worker starts Ray once for both
 @pytest.mark.slow
 def test_a_lab_on_ray_gives_the_json_of_the_local_pool(installed, ray_instance, tmp_path):
     from asobi.lab import run_lab
@@ -126,6 +127,7 @@ def test_a_lab_on_ray_gives_the_json_of_the_local_pool(installed, ray_instance, 
     assert ray_instance.is_initialized()  # a cluster the run did not start is left running
 
 
+@pytest.mark.xdist_group("ray")
 @pytest.mark.slow
 def test_ray_refuses_workers_without_the_game_plugin(registry_of, ray_instance):
     from asobi.lab import run_lab

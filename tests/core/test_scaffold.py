@@ -345,6 +345,11 @@ class Fresh:
                               capture_output=True, text=True, timeout=120, env=self.env())
 
 
+FRESH = pytest.mark.xdist_group("fresh-packages")
+"""The tests of the packages installed beside asobi in one fresh environment: one worker
+runs them all, so that the packages are written and installed once (:func:`fresh`)."""
+
+
 @pytest.fixture(scope="module")
 def fresh(asobi_env, tmp_path_factory) -> Fresh:
     """asobi (pip-installed from this tree), a new game, a new frontend, a new house-rule
@@ -356,6 +361,7 @@ def fresh(asobi_env, tmp_path_factory) -> Fresh:
                  new_pack("club_rules", "koikoi", discover(), work))
 
 
+@FRESH
 @pytest.mark.slow
 def test_the_new_packages_pass_their_own_tests_unchanged(fresh):
     runs = [subprocess.Popen([str(fresh.bin / "pytest"), "-q", "-p", "no:cacheprovider"],
@@ -367,6 +373,7 @@ def test_the_new_packages_pass_their_own_tests_unchanged(fresh):
         assert run.returncode == 0 and " passed" in out and "skipped" not in out, out
 
 
+@FRESH
 @pytest.mark.slow
 def test_the_installed_asobi_ships_the_templates_and_writes_the_same_packages(fresh, tmp_path):
     where = fresh.work / "from-the-wheel"
@@ -390,6 +397,7 @@ def test_the_installed_asobi_ships_the_templates_and_writes_the_same_packages(fr
     assert check.returncode == 0 and "ok (Goofspiel" in check.stdout, check.stderr
 
 
+@FRESH
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["duel", "goofspiel"])
 def test_a_game_plays_to_the_end_in_the_text_frontend_and_the_new_frontend(fresh, game):
@@ -425,6 +433,7 @@ def server(fresh) -> Iterator[str]:
         log.close()
 
 
+@FRESH
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["duel", "goofspiel"])
 def test_a_game_plays_to_the_end_through_the_web_api(server, game):

@@ -16,6 +16,10 @@ PLUGINS = ROOT / "tests" / "plugins"
 PACKAGES = ("asobi-nim", "asobi-broken", "asobi-first-level", "asobi-house-pack", "asobi-echo")
 
 
+pytestmark = pytest.mark.xdist_group("third-party")
+"""One worker runs these tests: their packages are installed beside asobi once."""
+
+
 @pytest.fixture(scope="module")
 def fresh_env(asobi_env) -> dict[str, str]:
     """The environment of a command that sees asobi and these five test packages installed."""
