@@ -78,15 +78,17 @@ def check_reset(aec, parallel, seed: int) -> list[str]:
     return problems
 
 
-def scan(registry, game: str, variant: str, players: int, seeds: int) -> tuple[int, list[str]]:
-    """(episodes over at the deal, problems) of ``seeds`` resets of one setting."""
+def scan(registry, game: str, variant: str, players: int, seeds: int,
+         first: int = 0) -> tuple[int, list[str]]:
+    """(episodes over at the deal, problems) of ``seeds`` resets of one setting, from seed
+    ``first`` on."""
     from asobi.envs import asobi_v0
 
     aec = asobi_v0.env(game, variant, players, registry=registry)
     parallel = asobi_v0.parallel_env(game, variant, players, registry=registry)
     over = 0
     problems = []
-    for seed in range(seeds):
+    for seed in range(first, first + seeds):
         found = check_reset(aec, parallel, seed)
         over += aec.unwrapped.episode.finished
         problems += [f"seed {seed}: {p}" for p in found]
