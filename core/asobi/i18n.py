@@ -23,6 +23,7 @@ The category of a number comes from Babel's CLDR plural rules, the same rules th
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -159,3 +160,58 @@ def layered_plural(package: str | None, singular: str, plural: str, count: int,
 
 def available(lang: str) -> bool:
     return lang in LANGUAGES
+
+
+# --------------------------------------------------------------------------- breaking lines
+
+CLOSING = frozenset("、。，．）」』】〕・：；！？ー)]},.:;!?%·")
+"""Characters that never begin a broken line."""
+OPENING = frozenset("（「『【〔([{")
+"""Characters that never end one."""
+
+
+def is_wide(c: str) -> bool:
+    """Whether ``c`` takes two columns (a CJK character)."""
+    return unicodedata.east_asian_width(c) in "WF"
+
+
+def break_lines(text: str, limit: float, measure: Callable[[str], float],
+                split_long: bool = False) -> list[str]:
+    """``text`` in lines no wider than ``limit`` by ``measure``: broken between words, and
+    between any two wide characters (Japanese has no spaces), never before a closing mark or
+    after an opening one. A word wider than a line keeps a line of its own, or, with
+    ``split_long``, is cut between characters to fit."""
+    tokens: list[str] = []
+    for c in text:
+        last = tokens[-1][-1] if tokens else ""
+        # a word's letters, a mark and the spaces after a token stay with it
+        glued = last in OPENING or c in CLOSING or c.isspace() or (
+            not is_wide(c) and last != "" and not last.isspace() and not is_wide(last))
+        if tokens and glued:
+            tokens[-1] += c
+        else:
+            tokens.append(c)
+    if split_long:
+        tokens = [piece for token in tokens for piece in _pieces(token, limit, measure)]
+    lines: list[str] = []
+    line = ""
+    for token in tokens:
+        if line and measure((line + token).rstrip()) > limit:
+            lines.append(line.rstrip())
+            line = token
+        else:
+            line += token
+    lines.append(line.rstrip())
+    return lines
+
+
+def _pieces(token: str, limit: float, measure: Callable[[str], float]) -> list[str]:
+    """``token`` cut between characters into pieces no wider than ``limit``."""
+    if measure(token.rstrip()) <= limit:
+        return [token]
+    pieces = [""]
+    for c in token:
+        if pieces[-1] and measure((pieces[-1] + c).rstrip()) > limit:
+            pieces.append("")
+        pieces[-1] += c
+    return pieces

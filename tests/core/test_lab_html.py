@@ -11,8 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from asobi.i18n import CLOSING, OPENING
 from asobi.lab.html import constant_value, number, render
-from asobi.lab.plots import CLOSING, OPENING, TEXT_EMS, ems, wrap
+from asobi.lab.plots import TEXT_EMS, ems, wrap
 from asobi.lab.text import format_report, title
 
 words = st.text(st.sampled_from("abcdefghij"), min_size=1, max_size=14)

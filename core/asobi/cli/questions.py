@@ -9,7 +9,6 @@ A module of its own so that ``asobi`` imports it only when the chooser runs (in 
 from __future__ import annotations
 
 import argparse
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -21,7 +20,7 @@ from asobi.cli import userconfig
 from asobi.cli.userconfig import Settings, Warn
 from asobi.errors import AsobiError
 from asobi.host.registry import Game, Registry
-from asobi.i18n import translator
+from asobi.i18n import break_lines, is_wide, translator
 
 LONGEST_NUMBER = 6
 """Digits worth reading in an answer (leading zeros aside)."""
@@ -74,7 +73,7 @@ class Choice:
 
 
 def display_width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return sum(2 if is_wide(c) else 1 for c in text)
 
 
 def fit(text: str, width: int) -> str:
@@ -93,40 +92,16 @@ def fit(text: str, width: int) -> str:
 
 NOTE_LINES = 3
 """Lines an option's note may take under it; what is longer ends with "…"."""
-NO_LINE_START = "。、，．）」』】〉》!?,.;:)"
-"""Characters a line must not start with (Japanese line breaking puts them at the end of the
-line before)."""
 
 
 def wrap(text: str, width: int, most: int) -> list[str]:
     """``text`` broken into lines of at most ``width`` terminal columns (wide characters count
-    two), between words where there are spaces and between characters where there are none
-    (Japanese), never before a closing mark; at most ``most`` lines, the last one cut."""
-    lines: list[str] = []
-    rest = " ".join(text.split())
-    while rest and len(lines) < most:
-        if display_width(rest) <= width:
-            lines.append(rest)
-            break
-        cut, used = 0, 0
-        while cut < len(rest) and used + display_width(rest[cut]) <= width:
-            used += display_width(rest[cut])
-            cut += 1
-        space = rest.rfind(" ", 0, cut + 1)
-        if space > 0:
-            cut = space
-        while 1 < cut < len(rest) and _starts_closed(rest[cut:]):
-            cut -= 1
-        lines.append(rest[:cut].rstrip())
-        rest = rest[cut:].lstrip()
-    if rest and len(lines) == most:
-        lines[-1] = fit(lines[-1] + " " + rest, width)
-    return lines
-
-
-def _starts_closed(line: str) -> bool:
-    first = line.lstrip()[:1]
-    return bool(first) and first in NO_LINE_START
+    two) as :func:`asobi.i18n.break_lines` breaks them, a word wider than a line cut to fit;
+    at most ``most`` lines, the last one cut with "…" when more would follow."""
+    lines = break_lines(" ".join(text.split()), width, display_width, split_long=True)
+    if len(lines) > most:
+        lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), width)]
+    return [line for line in lines if line]
 
 
 def first_sentence(text: str) -> str:

@@ -11,7 +11,6 @@ matplotlib comes with the ``lab`` extra and is imported only here.
 from __future__ import annotations
 
 import io
-import unicodedata
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -19,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from asobi.errors import AsobiError
+from asobi.i18n import break_lines, is_wide
 
 COLOURS = ("#3465a4", "#cc0000", "#4e9a06", "#c4a000", "#75507b", "#ce5c00")
 """One colour a variant, in the report's order (the page's key uses the same)."""
@@ -38,10 +38,6 @@ TEXT_EMS = (WIDTH - EDGE[1]) / LABEL - 1.0
 """How many ems a label line may take before it wraps."""
 TALL = 6
 """A stacked plot of more rows than this has its scale above the rows as well as below."""
-CLOSING = set("、。，．）」』】〕・：；！？ー)]},.:;!?%·")
-"""Characters that never begin a wrapped line."""
-OPENING = set("（「『【〔([{")
-"""Characters that never end one."""
 
 
 def pyplot() -> Any:
@@ -83,37 +79,13 @@ def _svg(plt: Any, fig: Any) -> str:
 
 def ems(text: str) -> float:
     """The width of ``text`` in ems, roughly: 1 for a wide (CJK) character, 0.6 for others."""
-    return sum(1.0 if _wide(c) else 0.6 for c in text)
+    return sum(1.0 if is_wide(c) else 0.6 for c in text)
 
 
 def wrap(text: str, limit: float = TEXT_EMS) -> list[str]:
-    """``text`` in lines of at most ``limit`` ems: broken between words, and between any two
-    wide characters (Japanese has no spaces), never before a closing mark or after an opening
-    one. A word longer than a line keeps a line of its own."""
-    tokens: list[str] = []
-    for c in text:
-        last = tokens[-1][-1] if tokens else ""
-        # a word's letters, a mark and the spaces after a token stay with it
-        glued = last in OPENING or c in CLOSING or c.isspace() or (
-            not _wide(c) and last != "" and not last.isspace() and not _wide(last))
-        if tokens and glued:
-            tokens[-1] += c
-        else:
-            tokens.append(c)
-    lines: list[str] = []
-    line = ""
-    for token in tokens:
-        if line and ems((line + token).rstrip()) > limit:
-            lines.append(line.rstrip())
-            line = token
-        else:
-            line += token
-    lines.append(line.rstrip())
-    return lines
-
-
-def _wide(c: str) -> bool:
-    return unicodedata.east_asian_width(c) in "WF"
+    """``text`` in lines of at most ``limit`` ems (:func:`asobi.i18n.break_lines`). A word
+    longer than a line keeps a line of its own."""
+    return break_lines(text, limit, ems)
 
 
 def distribution_svg(plt: Any, histograms: Mapping[int, Sequence[Sequence[float]]]) -> str:
