@@ -23,7 +23,6 @@ The category of a number comes from Babel's CLDR plural rules, the same rules th
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -172,6 +171,8 @@ OPENING = frozenset("（「『【〔([{")
 
 def is_wide(c: str) -> bool:
     """Whether ``c`` takes two columns (a CJK character)."""
+    import unicodedata  # only text being laid out needs it, not a command that lists games
+
     return unicodedata.east_asian_width(c) in "WF"
 
 
