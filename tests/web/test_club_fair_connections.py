@@ -57,20 +57,32 @@ def request(port: int, source: str, head: str, body: Any = None,
 
 def open_stream(port: int, source: str) -> socket.socket:
     """An update stream held from ``source`` (a game of its own, a seat's stream), once its
-    first payload has arrived."""
-    status, made = request(port, source, "POST /api/games",
-                           {"game": "koikoi", "seats": ["human", "human"]})
-    assert status == 201, made
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
-    sock.sendall(f"GET /api/play/{made['id']}/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                 f"X-Asobi-Token: {made['token']}\r\n\r\n".encode())
-    seen = b""
-    while b"data:" not in seen:
-        chunk = sock.recv(65536)
-        assert chunk, seen
-        seen += chunk
-    assert seen.startswith(b"HTTP/1.1 200"), seen[:200]
-    return sock
+    first payload has arrived. About one Koi-Koi deal in 150 ends the game at once (a hand
+    yaku): its stream ends after that payload, so such a game is set aside for another."""
+    while True:
+        status, made = request(port, source, "POST /api/games",
+                               {"game": "koikoi", "seats": ["human", "human"]})
+        assert status == 201, made
+        sock = socket.create_connection(("127.0.0.1", port), timeout=10,
+                                        source_address=(source, 0))
+        sock.sendall(f"GET /api/play/{made['id']}/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     f"X-Asobi-Token: {made['token']}\r\n\r\n".encode())
+        seen = b""
+        while b"\n\n" not in seen.partition(b"\r\n\r\n")[2].partition(b"data: ")[2]:
+            chunk = sock.recv(65536)
+            assert chunk, seen
+            seen += chunk
+        assert seen.startswith(b"HTTP/1.1 200"), seen[:200]
+        if not first_payload(seen)["finished"]:
+            return sock
+        sock.close()
+
+
+def first_payload(answer: bytes) -> Any:
+    """The first ``data:`` event of an update stream's answer (chunked transfer: the event is
+    whole in one chunk)."""
+    line = answer.partition(b"\r\n\r\n")[2].partition(b"data: ")[2].partition(b"\n")[0]
+    return json.loads(line)
 
 
 def ended(sock: socket.socket, wait: float) -> bool:
