@@ -10,6 +10,7 @@ import pytest
 from asobi.contract import hookspecs, toolspecs
 from asobi.contract.model import SetupContext
 from asobi_koikoi import bench, plugin
+from support.levels import short_levels
 
 from .helpers import PRESETS, preset
 
@@ -20,9 +21,6 @@ GAME_HOOKS = (
 )
 RECORDS = sorted((Path(__file__).parent / "records").glob("*.json"))
 
-QUICK_LEVELS = ["random", "easy", "card-values", "normal", "hard-2026:0.05", "hard:0.05",
-                "search:0.05"]
-"""Every level the game offers, the searching ones on a short budget."""
 
 
 def replay_with_hooks(record):
@@ -79,7 +77,7 @@ def test_conformance_kit(name):
     registry = discover()
     game = registry.game("koikoi")
     counts = conformance.check_game(game, load(game.info, name), games=2, seed=3,
-                                    levels=QUICK_LEVELS)
+                                    levels=short_levels(game))
     assert counts["games"] == 2
 
 

@@ -23,6 +23,7 @@ from asobi.play.driver import Driver
 from asobi.play.session import Session, rules_digest
 from asobi_sakura import engine
 from asobi_sakura.rules import SCHEMA, compile_rules, mapping_for_players
+from support.levels import short_levels
 from support.profiles import examples
 
 SHORT_PATH = ["gate", "3 plain", "bridge", "torii", "6 plain", "tree", "3 plain", "bridge",
@@ -201,7 +202,8 @@ def test_a_record_of_the_tuned_file_carries_its_rules_and_replays(game, tuned):
 @pytest.mark.parametrize("players", [2, 6])
 def test_tuned_variant_passes_the_conformance_kit(game, tuned, players):
     """Views, events, agents and resampled worlds all follow the number's own rules."""
-    conformance.check_game(game, variant=tuned, players=players, games=1)
+    conformance.check_game(game, variant=tuned, players=players, games=1,
+                           levels=short_levels(game))
 
 
 def test_the_rules_of_one_number_of_players_as_a_mapping(tuned, mapping):

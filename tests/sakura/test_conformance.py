@@ -7,6 +7,7 @@ import pytest
 from asobi import conformance
 from asobi.host import registry
 from asobi.variants import loader as variants
+from support.levels import short_levels
 
 
 @pytest.fixture(scope="module")
@@ -18,8 +19,7 @@ def game():
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_sakura_passes_the_conformance_kit(game, players):
     report = conformance.check_game(game, players=players, games=2, seed=players,
-                                    levels=["random", "easy", "normal", "hard:0.05",
-                                            "search:0.05"])
+                                    levels=short_levels(game))
     assert report["games"] == 2 and report["steps"] > 20 * players
 
 
@@ -28,4 +28,5 @@ def test_neutral_from_hand_variant_loads_and_conforms(game):
     variant = variants.load(game.info, "neutral-from-hand")
     assert variant.rules["two_players"]["neutral_painter"] == "hand"
     assert len(variant.rules["deck"]) == 60  # everything else comes from `extends: standard`
-    conformance.check_game(game, variant=variant, players=2, games=2)
+    conformance.check_game(game, variant=variant, players=2, games=2,
+                           levels=short_levels(game))

@@ -13,6 +13,7 @@ from asobi.variants import loader as variants
 from asobi_sakura import engine
 from asobi_sakura.rules import SCHEMA
 from asobi_sakura.scoring import standings
+from support.levels import short_levels
 
 from .conftest import make_test_deck, place, rules_with, run
 
@@ -130,4 +131,4 @@ def test_gate_shared_variant_file_loads_and_conforms():
     assert variant.rules["scoring"]["gate_ties"] == "shared"
     assert variant.rules["scoring"]["places"] == [3, 2, 1]  # the rest from `extends: standard`
     assert len(variant.rules["deck"]) == 60
-    conformance.check_game(game, variant=variant, players=3, games=2)
+    conformance.check_game(game, variant=variant, players=3, games=2, levels=short_levels(game))
