@@ -278,8 +278,14 @@ def in_a_pty(argv: list[str], answers: list[tuple[str, str]], env: dict[str, str
             if not chunk:
                 break
             shown += chunk
+    # The pty reads as closed a moment before the child can be reaped: wait for it (a few
+    # seconds on a busy machine), then kill one still running, a failure rather than a hang.
+    until = max(deadline, time.monotonic() + 10)
     done, status = os.waitpid(pid, os.WNOHANG)
-    if not done:  # still running at the deadline: kill it, a failure rather than a hang
+    while not done and time.monotonic() < until:
+        time.sleep(0.02)
+        done, status = os.waitpid(pid, os.WNOHANG)
+    if not done:
         os.kill(pid, signal.SIGKILL)
         _pid, status = os.waitpid(pid, 0)
     os.close(fd)
