@@ -7,7 +7,7 @@
 
 /** Rounds listed one by one in the score table; earlier ones are added up in one row. */
 const ROUNDS_SHOWN = 5;
-/** Lines of narration shown under "What happened" (the page's log keeps them all). */
+/** Lines of narration shown under "What happened", the latest (the page's log keeps them all). */
 const NEWS_SHOWN = 4;
 
 /** The seat's view as text: the server's rendering, or (a view that failed to load falls
@@ -78,7 +78,8 @@ export function mount(root, ctx) {
   const whole = h("div", { class: "generic" }, board, h("div", { class: "generic-side" }, choices, news, scores));
   root.append(whole);
   let legal = [];
-  let newsLang = ctx.lang;
+  let told = []; // the lines under "What happened"
+  let toldIn = ctx.lang;
 
   return {
     update(payload) {
@@ -96,14 +97,14 @@ export function mount(root, ctx) {
           "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
           onclick: () => ctx.act(choice.action),
         }, h("kbd", { "aria-hidden": "true" }, i < 9 ? String(i + 1) : ""), choice.label))));
-      // In play, a payload without narration (the same table in another language, or a game
-      // that tells no events) leaves the last story on screen, unless its language changed;
-      // in the replay viewer each step shows its own move's.
-      if (payload.narration.length || ctx.replay || ctx.lang !== newsLang) {
-        newsList.replaceChildren(...payload.narration.slice(-NEWS_SHOWN).map((line) => h("li", {}, line)));
-        news.hidden = !payload.narration.length;
-        newsLang = ctx.lang;
-      }
+      // In play, the last lines told, whichever payloads told them (a payload tells only the
+      // moves after the one on screen), begun again when the page's language changes; in the
+      // replay viewer, each step's own move.
+      if (ctx.replay || ctx.lang !== toldIn) told = [];
+      toldIn = ctx.lang;
+      told = [...told, ...payload.narration].slice(-NEWS_SHOWN);
+      newsList.replaceChildren(...told.map((line) => h("li", {}, line)));
+      news.hidden = !told.length;
       scores.replaceChildren(scores.firstChild, scoreTable(h, t, payload));
     },
     key(event) {
