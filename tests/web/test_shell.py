@@ -379,7 +379,10 @@ def test_statistics_stay_in_the_browser_and_can_be_cleared(pages, server):
     assert page.locator("#replay-counter").inner_text() == "Move 0 of {n}".format(
         n=page.evaluate("Number(document.querySelector('#replay-slider').max)"))
     page.keyboard.press("End")
-    page.wait_for_selector(".generic h2:has-text('The game is over')")
+    page.wait_for_selector("#replay-status:has-text('The game is over')")
+    # the generic view draws the last step: the text view, no choices (a replay is not played)
+    assert page.locator(".generic-text").is_visible()
+    assert not page.locator(".generic-choices").is_visible()
     page.goto(server.url + "/")
     page.wait_for_selector(".stats-row[data-game=nim]")
     assert "1 game played" in page.locator(".stats-row").inner_text()

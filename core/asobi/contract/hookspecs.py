@@ -256,8 +256,9 @@ def asobi_render_text(observation: Mapping[str, Any], lang: str) -> str | None:
     A view hook shared by every frontend and tool that shows a game as text, which is why it
     is the core's and not one frontend's: the text frontend calls it each time a seat's view
     is shown, and so do third-party terminal frontends (``asobi new frontend`` writes one),
-    the learning environments' ``render`` and the conformance kit. Optional: the default draws
-    the observation as indented JSON.
+    the web frontend's generic view (for a game without a browser view of its own), the
+    learning environments' ``render`` and the conformance kit. Optional: the default draws the
+    observation as indented JSON.
     """
 
 

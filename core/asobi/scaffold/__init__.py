@@ -1,8 +1,9 @@
 """``asobi new``: start a game, a house-rule variant, a house-rule pack or a frontend of your own.
 
 * :func:`new_game` writes ``asobi-NAME/``: a pip-installable game package whose placeholder
-  game (with hidden hands, a text view, a browser view, the ``search`` AI and four languages)
-  passes the conformance kit, with tests that say so;
+  game (with hidden hands, a text view, the ``search`` AI and four languages) passes the
+  conformance kit, with tests that say so, and plays in the browser through the web frontend's
+  generic view;
 * :func:`new_variant` writes ``NAME.yaml``, a variant of an installed game that extends its
   default variant and passes ``asobi variant check``;
 * :func:`new_pack` writes ``asobi-NAME/``: a house-rule pack (variants to install and share)

@@ -31,6 +31,12 @@ def asobi_web_assets() -> Any:
     ``view.js``, an ES module whose contract is documented in
     ``frontends/asobi_frontends/web/README.md``; the module draws an observation and sends the
     seat's chosen action. Card art and board drawings live here, with the game, not in the frontend.
+
+    Optional: without a folder, the generic view shows the game from the hooks every game has:
+    the seat's text view (``asobi_render_text`` of its observation, in the page's language),
+    its legal actions as buttons labelled by ``asobi_describe_action``, the events of each move
+    in the game's words (``asobi_describe_event``) and the scores of ``asobi_result``. A new
+    game plays in the browser from its first day; a view of its own is for a look of its own.
     """
 
 
@@ -62,6 +68,15 @@ def web_assets(game: Game) -> Any:
     """The game's answer to :func:`asobi_web_assets` (None: the generic view)."""
     _declare(game)
     return game.hook.asobi_web_assets()
+
+
+def generic_text(game: Game, observation: Mapping[str, Any], lang: str) -> str | None:
+    """What the generic view draws for a game without a browser view of its own: the seat's
+    ``observation`` as the game's text view (``asobi_render_text``) in ``lang``; None for a
+    game whose own view draws its observations (the text would go unused)."""
+    if web_assets(game) is not None:
+        return None
+    return game.hooks.render_text(observation, lang)
 
 
 def reveal(game: Game, state: Any) -> dict[str, list[Any]] | None:

@@ -7,9 +7,10 @@ worked out once per version and kept until the next move: the mover's answer and
 of a seat share one payload, built once, and a move by number is read from the legal actions
 its player was shown (``asobi.play.session.Session.apply`` is then the one legality check).
 
-A payload is built from what its seat may see only: its observation, its own legal actions, the
-events of moves it may see (:func:`asobi.play.session.visible_events`) and their narration in its
-language (:func:`build_payload`).
+A payload is built from what its seat may see only: its observation (and, for a game the generic
+view draws, that observation as the game's text), its own legal actions, the events of moves it
+may see (:func:`asobi.play.session.visible_events`) and their narration in its language
+(:func:`build_payload`).
 
 A payload is kept per seat, language and ``since`` once clamped to the versions that mean
 something (every negative ``since`` is "everything", -1; one at or past the current version is
@@ -34,6 +35,7 @@ from asobi.play.driver import Driver
 from asobi.play.session import Session, canonical, visible_events
 
 from .errors import Forbidden, TooMany
+from .hookspecs import generic_text
 from .seats import Keys, well_formed
 
 LOG_KEEP = 400
@@ -349,6 +351,7 @@ def draft_payload(live: Live, seat: int, since: int, lang: str) -> Draft:
         "to_act": list(to_act),
         "finished": not to_act,
         "observation": obs,
+        "text": generic_text(live.game, obs, lang),
         "legal": [
             {"action": a, "key": canonical(a), "label": label(live.game, obs, a, lang)}
             for a in legal

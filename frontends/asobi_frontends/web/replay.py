@@ -34,6 +34,7 @@ from asobi.variants.loader import Variant, looks_like_path
 
 from .errors import BadRequest, Forbidden, NotFound
 from .guard import require_club_key
+from .hookspecs import generic_text
 from .hookspecs import reveal as hands_of
 from .newgame import VariantCache, find_game
 from .reading import body_of, hub_of, lang_of, whole
@@ -140,6 +141,7 @@ def _snapshot(
     replayed)."""
     hooks = session.game.hooks
     narration = [hooks.describe_event(e, seat, lang) for e in events]
+    observation = session.observation(seat)
     return {
         "id": None,
         "game": session.game.name,
@@ -156,7 +158,8 @@ def _snapshot(
         "since": step - 1,
         "to_act": session.to_act(),
         "finished": session.finished,
-        "observation": session.observation(seat),
+        "observation": observation,
+        "text": generic_text(session.game, observation, lang),
         "legal": [],
         "events": list(events),
         "narration": [text for text in narration if text],
