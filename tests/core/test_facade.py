@@ -103,8 +103,8 @@ def test_every_hook_of_the_core_and_the_tools_has_a_facade_method_of_its_shape()
     assert mismatches(SPEC_MODULES, GameHooks) == []
     assert set(hookspecs.REQUIRED_GAME_HOOKS) | hookspecs.CROSS_CUTTING_HOOKS <= set(
         specs(hookspecs))
-    assert set(specs(toolspecs)) == {"asobi_bench", "asobi_pinned_setup", "asobi_lab_measures",
-                                     "asobi_restrictions"}
+    assert set(specs(toolspecs)) == {"asobi_bench", "asobi_pinned_setup", "asobi_turned_setup",
+                                     "asobi_lab_measures", "asobi_restrictions"}
 
 
 class Extra:
@@ -169,6 +169,7 @@ def test_a_game_without_the_optional_hooks_gets_the_defaults_answers(registry_of
     assert '"mine"' in hooks.render_text(obs, "en")
     assert hooks.describe_action(obs, {"show": True}, "en") == '{"show": true}'
     assert hooks.pinned_setup(rules, 2, random.Random(1)) is None
+    assert hooks.turned_setup({"deck": [2, 1]}, rules, 2, 1) == {"deck": [2, 1]}  # as it was
     assert hooks.lab_measures(rules, 2) == [] and hooks.restrictions(rules, 2) == []
     assert hooks.upgrade_record(session.record(), session.state) is None
     assert not hooks.upgrades_records()

@@ -267,10 +267,14 @@ def test_two_variants_are_dealt_the_same_cards_in_a_block(installed, tmp_path):
     by = records_by_block(folder)
     for block in (0, 1):
         japan, standard = by[("koikoi-japan", block)], by[("standard", block)]
-        assert japan["01"]["setup"] == japan["10"]["setup"]
+        first, second = japan["01"]["setup"]["deals"], japan["10"]["setup"]["deals"]
+        assert first[1:] == second[1:] and first[0]["hands"] == second[0]["hands"]
+        assert first[0]["dealer"] != second[0]["dealer"]  # one player: the deal is turned
         assert japan["01"]["moves"] != japan["10"]["moves"]
-        shared = len(standard["01"]["setup"]["deals"])  # a longer game pins more deals
-        assert japan["01"]["setup"]["deals"][:shared] == standard["01"]["setup"]["deals"]
+        for seating in ("01", "10"):
+            shared = len(standard[seating]["setup"]["deals"])  # a longer game pins more deals
+            assert (japan[seating]["setup"]["deals"][:shared]
+                    == standard[seating]["setup"]["deals"])
 
 
 def test_blocks_are_the_sample_size_and_a_figure_that_never_varies_says_so(installed):

@@ -5,11 +5,13 @@ Game-agnostic: it plays :class:`asobi.play.session.Session` games through the dr
 runner (:mod:`asobi.play.runner`).
 
 * Games are played in *blocks* sharing one deal. In a two-player game a block is a duplicate
-  deal: the same cards twice, seats swapped, so each player gets both sides of them. With more
-  players a block rotates the seats through every position. A game that pins its deal
-  (``asobi_pinned_setup``) deals each block's cards from the block's deal seed, and the
-  records (``--records``) carry that deal; each game of a block has a seed of its own, so
-  players of the same level do not repeat one game with the seats permuted.
+  deal: the same cards twice, seats swapped, so each player gets both sides of them, who
+  starts included. With more players a block rotates the seats through every position. A
+  game that pins its deal (``asobi_pinned_setup``) deals each block's cards from the block's
+  deal seed, and the records (``--records``) carry that deal; each game of a block has a seed
+  of its own, and with the same player in every seat the deal is turned from game to game
+  (``asobi_turned_setup``: who starts moves on), so players of the same level do not repeat
+  one game with the seats permuted.
 * Seeds, agents and results depend only on the options, never on the workers (local
   processes or Ray) or timing: the same options give the same numbers (except the times).
 * Reported per player: games won, mean points per round and per game with a 95% confidence

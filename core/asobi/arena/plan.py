@@ -7,6 +7,12 @@ which seeds its session and every AI decision in it: with the same level in ever
 games of a block would otherwise be one game with the players permuted. A game's seed depends
 on its place in the block, never on the variant, so every variant of a lab plays the same deals
 with the same seeds.
+
+With different players a block is a duplicate: every game of it gets the same pinned deal
+(who starts included), so each player plays every seat's side of it. With the same player in
+every seat, moving the players changes nothing, and a level that decides without chance would
+play one game over: the game at place ``k`` then gets the deal with who starts turned ``k``
+seats on (the game's ``asobi_turned_setup``), so the block holds a game from each start.
 """
 
 from __future__ import annotations
@@ -32,8 +38,10 @@ def block_tasks(
     players: Sequence[str], seed: int, blocks: int, variants: int = 1
 ) -> list[GameTask]:
     """Every game of ``blocks`` blocks, block by block: each variant (in order) with each
-    seating. The games of a block share its deal (``deal``, the block's seed); the game at
-    each place has its own seed, the same in every variant."""
+    seating. The games of a block share its deal (``deal``, the block's seed), turned at each
+    place when one player sits in every seat (``turn``); the game at each place has its own
+    seed, the same in every variant."""
+    one_player = len(set(players)) == 1
     tasks: list[GameTask] = []
     for block in range(blocks):
         deal = block_seed(seed, block)
@@ -43,5 +51,6 @@ def block_tasks(
                     index=len(tasks), variant=variant,
                     seats=tuple(players[p] for p in order), seed=game_seed(deal, place),
                     block=block, order=tuple(order), deal=deal,
+                    turn=place if one_player else 0,
                 ))
     return tasks

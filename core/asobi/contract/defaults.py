@@ -5,8 +5,8 @@ never needs a fallback of its own: a game without views still has a text view, l
 rules text, and says nothing about events; a game without AI levels still has ``random``; a
 game that declares it resamples from an observation gets the game-independent ``search``
 level; a game without a bench of its own is timed through its hooks; a record replays as it
-is; the tools find no pinned setup, no measures and no restrictions. The required hooks have
-no default: the registry refuses a game that lacks one.
+is; the tools find no pinned setup, no start to turn, no measures and no restrictions. The
+required hooks have no default: the registry refuses a game that lacks one.
 """
 
 from __future__ import annotations
@@ -131,6 +131,12 @@ class Defaults:
         self, rules: Mapping[str, Any], players: int, rng: random.Random
     ) -> dict[str, Any] | None:
         return None  # nothing pinned: the session's seed decides the deal
+
+    @hookimpl(trylast=True)
+    def asobi_turned_setup(
+        self, setup: Mapping[str, Any], rules: Mapping[str, Any], players: int, turn: int
+    ) -> dict[str, Any]:
+        return dict(setup)  # no start to turn: the same deal
 
     @hookimpl(trylast=True)
     def asobi_lab_measures(self, rules: Mapping[str, Any], players: int) -> list[Measure]:

@@ -47,10 +47,36 @@ def asobi_pinned_setup(
     """Return a record ``setup`` that pins the chance of a new game, drawn from ``rng``.
 
     ``asobi arena`` and ``asobi lab`` deal every game this way before it starts, then play it
-    with the setup: the deal is then the same for every seat rotation and every variant of the
-    same seed, and the records they save (``--records``) carry it. Koi-Koi pins its deals
-    (``setup.deals``), Sakura its deck (``setup.deck``). Whatever the setup leaves open is
-    still decided by the session's seed. Optional: ``None`` (the default) pins nothing.
+    with the setup: every variant gets the same deal from the same seed, and the records they
+    save (``--records``) carry it. With different players the same setup is played in every
+    seating of a block while the players move from seat to seat, so each player gets every
+    seat's side of the deal once (a duplicate): pin, by seat number, every chance of the start
+    that tells the seats apart, who moves or deals first included (a first player left to the
+    session's seed is drawn anew in each game, and the block is then a duplicate of the cards
+    only). With one player in every seat the block turns the deal instead
+    (``asobi_turned_setup``). Koi-Koi pins its deals and, under a random first dealer, who
+    deals first (``setup.deals``); Sakura its deck (``setup.deck``). Whatever the setup leaves
+    open is still decided by the session's seed. Optional: ``None`` (the default) pins
+    nothing.
+    """
+
+
+@hookspec(firstresult=True)
+def asobi_turned_setup(
+    setup: Mapping[str, Any], rules: Mapping[str, Any], players: int, turn: int
+) -> dict[str, Any] | None:
+    """Return the pinned deal ``setup`` (an ``asobi_pinned_setup`` answer) with who starts
+    moved ``turn`` seats on (1 to ``players - 1``), every card where it was: another game
+    from the same cards.
+
+    ``asobi arena`` and ``asobi lab`` ask for it when the same player sits in every seat
+    (``ai:normal*2``): moving the players from seat to seat then changes nothing, and a level
+    that decides without chance would play one game over in every game of a block. The game
+    at place ``k`` of such a block is played on the deal turned ``k`` seats, so the block
+    holds a game from each start. With different players a block stays a duplicate (the same
+    setup in every seating). A start the rules fix (Koi-Koi's ``first_dealer: seat-0``) stays
+    where the rules put it. Koi-Koi turns its first dealer. Optional: the default returns
+    ``setup`` unchanged (the games of such a block then differ by their seeds alone).
     """
 
 

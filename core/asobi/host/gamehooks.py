@@ -207,6 +207,14 @@ class GameHooks:
         setup = self.raw.asobi_pinned_setup(rules=rules, players=players, rng=rng)
         return dict(setup) if setup else None
 
+    def turned_setup(
+        self, setup: Mapping[str, Any], rules: Mapping[str, Any], players: int, turn: int
+    ) -> dict[str, Any]:
+        """The pinned deal ``setup`` with who starts moved ``turn`` seats on (the same deal
+        when the game has no start to turn)."""
+        return dict(self.raw.asobi_turned_setup(
+            setup=setup, rules=rules, players=players, turn=turn))
+
     def lab_measures(self, rules: Mapping[str, Any], players: int) -> list[Measure]:
         """The game's own measures for ``asobi lab`` (an empty list when it has none)."""
         return list(self.raw.asobi_lab_measures(rules=rules, players=players))

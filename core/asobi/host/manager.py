@@ -163,6 +163,7 @@ RULES: Mapping[str, Rule] = {
         "a list of folders (Path or Traversable)", then="skipped", user_errors=False),
     "asobi_bench": Rule(lambda a: isinstance(a, dict), "a dict"),
     "asobi_pinned_setup": Rule(lambda a: isinstance(a, Mapping), "a dict or None"),
+    "asobi_turned_setup": Rule(lambda a: isinstance(a, Mapping), "a dict or None"),
     "asobi_lab_measures": Rule(_types("Measure"), "a list of Measure"),
     "asobi_restrictions": Rule(_types("Restriction"), "a list of Restriction"),
 }

@@ -2,10 +2,11 @@
 
 The games of a run come in blocks (see :mod:`asobi.arena.plan`): a block is one deal, played
 by every variant with every seating, each game of it with a seed of its own (the same in
-every variant), so variants are compared on the same deals and players in every seat, and
-the games of a block differ even when every seat holds the same player. The run's
-*fingerprint* covers everything that decides its figures (game, variants and their rules,
-players, seed, games, and the way games are seeded): a resume file of another run is refused.
+every variant), so variants are compared on the same deals and players in every seat; when
+every seat holds the same player, the deal is turned from game to game (who starts moves on)
+so that the games of a block differ. The run's *fingerprint* covers everything that decides
+its figures (game, variants and their rules, players, seed, games, and the way games are
+seeded and dealt): a resume file of another run is refused.
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ from asobi.play.session import parse_seats, rules_digest
 from asobi.play.tasks import GameTask
 from asobi.variants.loader import Variant
 
-SEEDING = 2
-"""How the games of a block are seeded: 2, each game its own seed and the block's deal (1,
-before it: every game of a block on the block's seed, which with one AI level in every seat
-made the games of a block one game). Part of the fingerprint: a resume file kept with
-another seeding is refused."""
+SEEDING = 3
+"""How the games of a block are seeded and dealt: 3, each game its own seed and the block's
+deal, turned at each place when one player sits in every seat (2, before it: the same deal
+in every game, and Koi-Koi's first dealer drawn by each game; 1: every game of a block on the
+block's seed, which with one AI level in every seat made the games of a block one game). Part
+of the fingerprint: a resume file kept with another seeding is refused."""
 
 
 @dataclass(frozen=True)

@@ -43,8 +43,8 @@ def read_games(path: Path, plan: LabPlan) -> list[dict[str, Any]]:
         if isinstance(theirs, dict) and theirs.get("seeding") != ours["seeding"]:
             raise AsobiError(
                 f"--resume {path}: its games were seeded by an earlier version of asobi lab "
-                "(every game of a block on one seed) and cannot be mixed with this run's; "
-                "name a new file")
+                "(the games of a block seeded or dealt otherwise) and cannot be mixed with "
+                "this run's; name a new file")
         differ = [k for k in ours if theirs.get(k) != ours[k]] or ["options"]
         raise AsobiError(
             f"--resume {path}: this file belongs to another run ({', '.join(differ)} "

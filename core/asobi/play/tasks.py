@@ -3,14 +3,15 @@ a variant, the seats, the game's seed), the batches they travel in (:class:`Batc
 game and a batch are played, the same in any process, local or on a Ray worker.
 
 Everything random in a game comes from its own seed (the deal through the game's
-``asobi_pinned_setup``, the shuffles, the agents), never from the worker that plays it. The
-runners that hand the batches out are :mod:`asobi.play.runner` and :mod:`asobi.play.ray_runner`.
+``asobi_pinned_setup``, turned by ``asobi_turned_setup`` where the task says so, the
+shuffles, the agents), never from the worker that plays it. The runners that hand the
+batches out are :mod:`asobi.play.runner` and :mod:`asobi.play.ray_runner`.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.metadata import EntryPoint
@@ -19,7 +20,7 @@ from typing import Any
 
 from asobi.contract.measures import FinishedGame, Measure
 from asobi.errors import AsobiError
-from asobi.host.registry import Registry
+from asobi.host.registry import Game, Registry
 from asobi.play.driver import Driver
 from asobi.play.seeds import deal_rng
 from asobi.play.session import SeatSpec, Session
@@ -44,6 +45,9 @@ class GameTask:
     deal: int | None = None
     """The seed the pinned deal is drawn from (:func:`asobi.play.seeds.deal_rng`): the block's,
     shared by every game of the block whatever its own ``seed``; None draws it from ``seed``."""
+    turn: int = 0
+    """How many seats on who starts is moved in the pinned deal (the game's
+    ``asobi_turned_setup``): 0 plays the deal as drawn."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,18 @@ def batches(
 # --------------------------------------------------------------------------- playing
 
 
+def task_setup(game: Game, rules: Mapping[str, Any], task: GameTask) -> dict[str, Any] | None:
+    """The pinned deal a task's game is played on (None: the game pins nothing): drawn from
+    the task's deal seed by the game's ``asobi_pinned_setup``, then turned ``task.turn`` seats
+    by its ``asobi_turned_setup``."""
+    players = len(task.seats)
+    setup = game.hooks.pinned_setup(
+        rules, players, deal_rng(task.seed if task.deal is None else task.deal))
+    if setup is not None and task.turn:
+        setup = game.hooks.turned_setup(setup, rules, players, task.turn)
+    return setup
+
+
 def play_game(
     registry: Registry, batch: Batch, task: GameTask,
     measures: dict[int, list[Measure]] | None = None,
@@ -107,8 +123,7 @@ def play_game(
     game = registry.game(batch.game)
     ref, variant = batch.variants[task.variant]
     players = len(task.seats)
-    setup = game.hooks.pinned_setup(
-        variant.rules, players, deal_rng(task.seed if task.deal is None else task.deal))
+    setup = task_setup(game, variant.rules, task)
     specs = tuple(SeatSpec.parse(s) for s in task.seats)
     for spec in specs:
         if spec.is_human or spec.level is None:

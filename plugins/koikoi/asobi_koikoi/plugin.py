@@ -278,6 +278,15 @@ def asobi_pinned_setup(
 
 
 @hookimpl
+def asobi_turned_setup(
+    setup: Mapping[str, Any], rules: Mapping[str, Any], players: int, turn: int
+) -> dict[str, Any] | None:
+    from . import setup as dealing
+
+    return dealing.turned_deals(setup, turn)
+
+
+@hookimpl
 def asobi_lab_measures(rules: Mapping[str, Any], players: int) -> list[Measure]:
     from . import measures
 

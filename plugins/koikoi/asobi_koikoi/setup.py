@@ -231,11 +231,32 @@ PINNED_SPARE_DEALS = 4
 
 def pinned_deals(rules: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
     """A record ``setup`` pinning the deals of a whole game, shuffled with ``rng``
-    (``asobi_pinned_setup``): one per round and a few spares for redeals."""
+    (``asobi_pinned_setup``): one per round and a few spares for redeals.
+
+    The first deal also pins its dealer when the rules draw the first dealer at random: who
+    deals first is then part of the deal, so the arena's and the lab's games of one block give
+    the dealer's hand and the dealer's role to the same seat (each player deals those cards
+    once). The dealer is drawn first, whatever the rule, so that variants with another rule
+    are dealt the same cards from the same ``rng``. Later rounds' dealers follow the rules.
+    """
+    first_dealer = rng.randrange(2)
     deals = []
     for _ in range(int(rules["rounds"]) + PINNED_SPARE_DEALS):
         deck = list(CARD_IDS)
         rng.shuffle(deck)
         deals.append({"hands": [deck[:8], deck[8:16]], "board": deck[16:24],
                       "stock": deck[24:]})
+    if rules["first_dealer"] == "random":
+        deals[0] = {"dealer": first_dealer, **deals[0]}
     return {"deals": deals}
+
+
+def turned_deals(setup: Mapping[str, Any], turn: int) -> dict[str, Any] | None:
+    """``setup`` with its first dealer moved ``turn`` seats on, the cards where they were
+    (``asobi_turned_setup``): the other game of the same deals. None when the first deal
+    pins no dealer (the rules fix who deals first, or a record pinned none)."""
+    deals = setup.get("deals")
+    if not isinstance(deals, list) or not deals or deals[0].get("dealer") is None:
+        return None
+    first = {**deals[0], "dealer": (deals[0]["dealer"] + turn) % 2}
+    return {**setup, "deals": [first, *deals[1:]]}
