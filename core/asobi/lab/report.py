@@ -294,13 +294,26 @@ def p_text(p: float) -> str:
     return f"p = {p:.3f}" if p < 0.01 else f"p = {p:.2f}"
 
 
+def percent_up(share: float) -> str:
+    """``14%``, ``3.0%``, ``0.30%``: a share as a percentage of two significant digits,
+    rounded up (it is an upper bound)."""
+    value = share * 100.0
+    if value <= 0:
+        return "0%"
+    digits = max(0, 1 - math.floor(math.log10(value)))
+    shown = math.ceil(round(value * 10 ** digits, 6)) / 10 ** digits
+    return f"{shown:.{digits}f}%"
+
+
 def estimate_text(e: Mapping[str, Any], percent: bool = False, signed: bool = False,
                   tr: Translator | None = None) -> str:
     """``12.3 [11.0, 13.6]`` (or ``45.1% [...]``, bounds rounded outward); ``-`` when nothing
-    was observed; ``22.00 (no variation in 20 blocks)`` for a figure without an interval
-    that never varied; a difference adds how many blocks differ (``3/100 blocks differ``) and
-    its p adjusted for the report's family of differences (``p = 0.41``), and the balance
-    the test that the seats are equal (``p = 0.41``). ``tr`` translates."""
+    was observed; ``22.00 (no variation in 20 blocks; other values possible in up to 14% of
+    blocks)`` for a figure without an interval that never varied (the share of blocks is
+    :func:`asobi.lab.stats.unseen_share`); a difference adds how many blocks differ
+    (``3/100 blocks differ``) and its p adjusted for the report's family of differences
+    (``p = 0.41``), and the balance the test that the seats are equal (``p = 0.41``). ``tr``
+    translates."""
     if e.get("value") is None:
         return "-"
     tr = tr if tr is not None else translator("asobi", "en")
@@ -319,6 +332,9 @@ def estimate_text(e: Mapping[str, Any], percent: bool = False, signed: bool = Fa
                          blocks).format(n=blocks))
     if differ is not None and differ < blocks:
         said.append(tr("{n}/{k} blocks differ").format(n=differ, k=blocks))
+    if e.get("other_values_below") is not None:
+        said.append(tr("other values possible in up to {share} of blocks").format(
+            share=percent_up(float(e["other_values_below"]))))
     if e.get("p_adjusted") is not None:
         said.append(p_text(float(e["p_adjusted"])))
     test = e.get("seats_equal")

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from asobi.i18n import translator
-from asobi.lab.report import estimate_text
-from asobi.lab.stats import MIN_BLOCKS
+from asobi.lab.report import estimate_text, percent_up
+from asobi.lab.stats import MIN_BLOCKS, unseen_share
 
 Row = list[str]
 
@@ -104,8 +104,11 @@ def reading(report: Mapping[str, Any], lang: str) -> list[str]:
                         "clear of zero without a star is a hint, not a finding.").format(
                             n=family))
     lines.append(tr("\"3/100 blocks differ\": in how many blocks the two variants played "
-                    "differently; \"no variation in 20 blocks\": every block gave that "
-                    "value (other values remain possible, in up to about 3 blocks of 20)."))
+                    "differently. \"no variation in {k} blocks\": every block gave that value, "
+                    "which is no certainty: other values stay possible, unseen, in up to {share} "
+                    "of blocks (at 95%, the rule of three: about 3 blocks in {k}), and how far "
+                    "from it they lie, the blocks cannot tell.").format(
+                        k=blocks, share=percent_up(unseen_share(blocks))))
     return lines
 
 
