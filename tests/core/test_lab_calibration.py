@@ -326,14 +326,35 @@ def test_a_report_of_two_identical_variants_seldom_stars_anything():
     assert aa_rate(80) <= 0.11
 
 
+def summary(tally: Tally, labs: int) -> dict[str, object]:
+    """The figures of ``labs`` synthetic labs as JSON (tools/benchmarks.yaml's row
+    ``lab-calibration``): each kind's intervals that covered and in all, the lowest kind, and
+    the kinds issue 36 was about under short names."""
+    kinds = {kind: [sum(hits), len(hits)] for kind, hits in sorted(tally.covered.items())}
+    lowest = min(kinds, key=lambda k: kinds[k][0] / kinds[k][1])
+    named = {"rare_count": kind_of("count"), "redeals": kind_of("redeals"),
+             "long_tailed_mean": kind_of("payoff"), "share": kind_of("share-0.02"),
+             "one_round_reference": difference_kind("long-share")}
+    return {"labs": labs, "kinds": len(kinds), "lowest_kind": lowest,
+            "lowest": kinds[lowest][0] / kinds[lowest][1],
+            **{name: kinds[kind][0] / kinds[kind][1] for name, kind in named.items()},
+            "wrong_stars": sum(tally.wrong_star), "clear_where_none": sum(tally.false_star),
+            "differences": len(tally.false_star) + len(tally.wrong_star), "table": kinds}
+
+
 if __name__ == "__main__":  # the coverage of each kind, for docs/lab.md
+    import json
     import sys
 
     if sys.argv[1:2] == ["--aa"]:
         labs = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
         print(f"A/A reports with a star: {aa_rate(labs):.1%} of {labs}")
         sys.exit(0)
-    result = run(int(sys.argv[1]) if len(sys.argv) > 1 else 800)
+    labs = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 800
+    result = run(labs)
+    if "--json" in sys.argv:
+        print(json.dumps(summary(result, labs), indent=1))
+        sys.exit(0)
     for kind, hits in sorted(result.covered.items()):
         print(f"| {kind} | {rate(hits):.1%} | {len(hits)} |")
     print("constant said so", sum(result.constant), "of", len(result.constant))
