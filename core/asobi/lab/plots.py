@@ -247,7 +247,7 @@ def _ticks_inside(fig: Any, ax: Any, margin: float = 2.0) -> None:
     """Align a tick label that would stick out of the plot with the plot's edge instead of
     centring it on its tick (an interval far from zero puts a tick at the very edge)."""
     with _glyphs_unchecked():
-        fig.canvas.draw()
+        fig.draw_without_rendering()  # text extents, no pixels
     renderer = fig.canvas.get_renderer()
     edge = margin * fig.dpi / 72
     for tick in ax.xaxis.get_major_ticks():

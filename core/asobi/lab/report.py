@@ -37,9 +37,10 @@ from asobi.play.runner import make_runner
 from asobi.play.tasks import batches
 
 FORMAT = 3
-"""3: every difference with its ``p``, Holm's ``p_adjusted`` and ``star`` (2: blocks of
-different games, blocks as the sample size, score intervals, figures without variation,
-differing blocks, the seats' test)."""
+"""3: every difference with its ``p``, Holm's ``p_adjusted`` and ``star``, and (since issue
+36, a key more) ``other_values_below`` for a figure without variation (2: blocks of different
+games, blocks as the sample size, score intervals, figures without variation, differing
+blocks, the seats' test)."""
 
 
 def run_lab(
