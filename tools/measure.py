@@ -361,6 +361,8 @@ PARSERS: dict[str, Callable[[str], dict[str, Any]]] = {
     "suite": parse_suite,
     "json": parse_json,
     "lab-aa": parse_json,  # tools/lab_aa.py --json: labs, blocks, labs_with_a_star, ...
+    # tests/core/test_lab_calibration.py N --json: labs, kinds, lowest, lowest_kind, ...
+    "lab-calibration": parse_json,
 }
 
 

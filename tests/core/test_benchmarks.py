@@ -103,6 +103,11 @@ SAMPLES = {
                           "labs_with_a_star": 2, "stars": 3,
                           "labs_with_an_interval_clear_of_zero": 60,
                           "intervals_clear_of_zero": 150}),
+    "lab-calibration": json.dumps({
+        "labs": 4000, "kinds": 19, "lowest_kind": "share of rounds, 3%", "lowest": 0.944,
+        "rare_count": 0.982, "redeals": 0.984, "long_tailed_mean": 0.952, "share": 0.945,
+        "one_round_reference": 0.969, "wrong_stars": 0, "clear_where_none": 290,
+        "differences": 68000, "table": {"rare count": [3928, 4000]}}),
     "move-times": json.dumps({"game": "koikoi", "level": "ai:hard", "moves": 80,
                               "p50_ms": 200.0, "p95_ms": 336.0, "max_ms": 400.0}),
     "calibrate": json.dumps({"players": 4, "games": 1000, "level": "normal",

@@ -13,6 +13,7 @@ from asobi.errors import AsobiError
 from asobi.lab import report as lab_report
 from asobi.lab import run_lab
 from asobi.lab.html import render
+from asobi.lab.report import estimate_text
 from asobi.lab.text import format_report
 from asobi.play import records
 from asobi.play.agents import make_agent
@@ -292,12 +293,18 @@ def test_blocks_are_the_sample_size_and_a_figure_that_never_varies_says_so(insta
     single = fig["rounds"]["by_variant"]["standard"]  # one deal: always one round
     assert single["value"] == 1.0 and single["no_variation"]
     assert single["low"] is None and single["high"] is None  # never [1, 1]
+    # ... and no certainty either: another value could hide in up to 39.3% of blocks, the
+    # share that 6 blocks all miss 5% of the time (1 - 0.05^(1/6); the rule of three)
+    assert single["other_values_below"] == pytest.approx(0.393038, abs=1e-6)
+    assert estimate_text(single) == ("1.00 (no variation in 6 blocks; other values possible "
+                                     "in up to 40% of blocks)")
     never = fig["draws"]["by_variant"]["standard"]
     if never["value"] == 0:  # a share never observed: [0, u], u > 0
         assert never["low"] == 0 and never["high"] > 0
     text = format_report(report, "en")
     assert "6 blocks (the sample size), 12 games per variant" in text
-    assert "1.00 (no variation in 6 blocks)" in text
+    assert "which is no certainty: other values stay possible, unseen, in up to 40% of " \
+        "blocks (at 95%, the rule of three: about 3 blocks in 6)" in " ".join(text.split())
     assert "Holm's correction" in text
     balance = fig["balance"]["by_variant"]["standard"]
     assert balance["low"] <= balance["value"] <= balance["high"] <= 1.0

@@ -4,12 +4,14 @@ Each replicate is a lab of ``k`` blocks of 2 to 6 seats (a block: one game per s
 game of it on one deal, two variants on the same deals) whose games are drawn from a model:
 shares of rounds from 0.1% to 50% that the deal makes more or less likely (so the games of a
 block are alike, as real ones are), a rare yaku's share of all points (one event weighs ten
-points), counts, ratios with random denominators, a figure that never varies, seat wins with
-an advantage (or none), and a second variant that differs from the first by a little (in a
-few rounds, or everywhere by a small amount) or not at all. The intervals the report would
-give are checked against the model's true values over many replicates: each kind covers
-within a tolerance of 95%, ``*`` is wrong in sign at most at the nominal rate, and fair seats
-are called unequal about as often as the test's level says.
+points), counts, ratios with random denominators, what a koi-koi call brings (of either sign,
+with a long tail of big wins), redeals (the deal's, so a whole block at a time), a yaku that
+a single-round reference often never shows, a figure that never varies, seat wins with an
+advantage (or none), and a second variant that differs from the first by a little (in a few
+rounds, or everywhere by a small amount) or not at all. The intervals the report would give
+are checked against the model's true values over many replicates: each kind covers at least
+93% (95% is the aim), ``*`` is wrong in sign at most at the nominal rate, and fair seats are
+called unequal about as often as the test's level says.
 """
 
 from __future__ import annotations
@@ -42,6 +44,22 @@ YAKU, YAKU2, WORTH = 0.003, 0.006, 10.0
 """A rare yaku, made in this share of rounds (YAKU2 in the second variant, which makes it
 wherever the first does), worth this many points (its share of points: a ratio whose
 denominator, all points, varies from block to block)."""
+PAYOFF = ((-8.0, 0.06), (-2.0, 0.08), (-1.0, 0.16), (0.0, 0.23), (2.0, 0.16), (3.0, 0.12),
+          (7.0, 0.10), (10.0, 0.07), (40.0, 0.02))
+"""What a koi-koi call brings (value, chance): of either sign, with a long tail of big wins
+(a ratio whose denominator, the calls, varies). In the second variant a win of 10 or more
+brings 5 more half the time."""
+PAID, PAID_WEIGHTS = zip(*PAYOFF, strict=True)
+BONUS, BONUS_FROM = 5.0, 10.0
+REDEAL, REDEAL2 = 0.01, 0.005
+"""A redeal: the deal's, so in every game of the block that plays the round (a count that
+comes a whole block at a time). The second variant redeals a round of the deal with REDEAL2
+more."""
+LONG_SHARE = 0.03
+"""A yaku made in this share of rounds in both variants, half of it the deal's, where the
+first variant (the reference) plays one round of the deal and the second the whole game (as
+Koi-Koi's single-deal ``standard`` against a game of eight rounds): the reference often never
+shows it in a small lab."""
 CONSTANT = 22.0
 FAVOURED = 0.3
 """The chance that a block's deal makes one seat the winner of all its games."""
@@ -90,6 +108,11 @@ def truths(seats: int, fair: bool) -> dict[str, tuple[float, float]]:
     out["signed"] = (0.0, 0.0)
     out["yaku-points"] = (YAKU * WORTH / (mean + YAKU * WORTH),
                           YAKU2 * WORTH / (mean + 0.1 + YAKU2 * WORTH))
+    payoff = sum(x * c for x, c in PAYOFF)
+    bonus = sum(c for x, c in PAYOFF if x >= BONUS_FROM) * BONUS / 2
+    out["payoff"] = (payoff, payoff + bonus)
+    out["redeals"] = (REDEAL, 1.0 - (1.0 - REDEAL) * (1.0 - REDEAL2))
+    out["long-share"] = (LONG_SHARE, LONG_SHARE)
     out["constant"] = (CONSTANT, CONSTANT)
     chances = seat_chances(seats, fair)
     for s in range(seats):
@@ -107,6 +130,9 @@ def draw_lab(rng: random.Random, seats: int, blocks: int, fair: bool) -> Lab:
         deal_share = {p: [rng.random() < p * DEAL for _ in range(rounds)] for p in SHARES}
         deal_count = [poisson(rng, RATE / 2) for _ in range(rounds)]
         favoured = rng.randrange(seats) if rng.random() < FAVOURED else None
+        redealt = [(u < REDEAL, u < REDEAL or rng.random() < REDEAL2)
+                   for u in (rng.random() for _ in range(rounds))]
+        long_deal = [rng.random() < LONG_SHARE * DEAL for _ in range(rounds)]
         for _game in range(seats):
             played = max(1, rounds - rng.randrange(2))  # games of a block differ in length
             winner = favoured if favoured is not None else rng.choices(
@@ -136,6 +162,17 @@ def draw_lab(rng: random.Random, seats: int, blocks: int, fair: bool) -> Lab:
             made = [rng.random() for _ in range(played)]
             yaku = (WORTH * sum(u < YAKU for u in made), WORTH * sum(u < YAKU2 for u in made))
             swap = [x + rng.choice((-1.0, 1.0)) if rng.random() < 0.05 else x for x in signed]
+            paid = rng.choices(PAID, PAID_WEIGHTS, k=calls)
+            bonus = [x + (BONUS if x >= BONUS_FROM and rng.random() < 0.5 else 0.0)
+                     for x in paid]
+            lab.add("payoff", 0, b, sum(paid), calls)
+            lab.add("payoff", 1, b, sum(bonus), calls)
+            for v in (0, 1):
+                lab.add("redeals", v, b, sum(redealt[i][v] for i in range(played)), played)
+            own = (LONG_SHARE - LONG_SHARE * DEAL) / (1 - LONG_SHARE * DEAL)
+            for v, length in ((0, 1), (1, played)):
+                made = sum(long_deal[i] or rng.random() < own for i in range(length))
+                lab.add("long-share", v, b, made, length)
             for v, (n, pts, sgn) in enumerate(((count, points, signed),
                                                (more, shifted, swap))):
                 lab.add("count", v, b, n, played)
@@ -146,7 +183,7 @@ def draw_lab(rng: random.Random, seats: int, blocks: int, fair: bool) -> Lab:
     return lab
 
 
-PERCENT = {"calls-won", "yaku-points", *[f"share-{p}" for p in SHARES]}
+PERCENT = {"calls-won", "yaku-points", "long-share", *[f"share-{p}" for p in SHARES]}
 
 
 @dataclass
@@ -181,7 +218,10 @@ def kind_of(key: str) -> str:
         return "seat's share of wins"
     return {"calls-won": "share with a random count (ratio)", "count": "rare count",
             "yaku-points": "a rare yaku's share of points (1-2%)",
-            "points": "mean of points (never negative)", "signed": "mean of signed points"}[key]
+            "points": "mean of points (never negative)", "signed": "mean of signed points",
+            "payoff": "long-tailed mean of either sign (points a call brings)",
+            "redeals": "count a whole block at a time (redeals)",
+            "long-share": "share of rounds, 3%"}[key]
 
 
 def difference_kind(key: str) -> str:
@@ -191,6 +231,12 @@ def difference_kind(key: str) -> str:
         return "difference of shares (paired)"
     if key in ("calls-won", "yaku-points"):
         return "difference of ratios: calls that win, a rare yaku's share of points"
+    if key == "payoff":
+        return "difference of a long-tailed mean (points a call brings)"
+    if key == "redeals":
+        return "difference of counts a whole block at a time (redeals)"
+    if key == "long-share":
+        return "difference of shares, the reference playing one round"
     return "difference of counts and means (paired)"
 
 
@@ -261,10 +307,9 @@ def rate(hits: list[bool]) -> float:
 def test_every_kind_of_interval_covers_and_stars_are_right():
     tally = run(800)
     for kind, hits in tally.covered.items():
-        # Within 3.5 points of 95% below (an estimate from about 800 labs, give or take 1
-        # point; rare counts whose events come in clusters of a whole block cover about
-        # 93.5% in the long run), and never every time (an interval too wide to say much).
-        assert rate(hits) >= 0.915, f"{kind}: {rate(hits):.3f} of {len(hits)}"
+        # At least 93% for every kind (an estimate from 800 to 6400 intervals, give or take
+        # about a point), and never every time (an interval too wide to say much).
+        assert rate(hits) >= 0.93, f"{kind}: {rate(hits):.3f} of {len(hits)}"
         if "no block differing" not in kind:  # a bound where nothing moved always covers
             assert rate(hits) <= 0.998, f"{kind}: {rate(hits):.3f} of {len(hits)}"
     assert all(tally.constant)  # a figure that never varies is said to, with its value
@@ -281,14 +326,35 @@ def test_a_report_of_two_identical_variants_seldom_stars_anything():
     assert aa_rate(80) <= 0.11
 
 
+def summary(tally: Tally, labs: int) -> dict[str, object]:
+    """The figures of ``labs`` synthetic labs as JSON (tools/benchmarks.yaml's row
+    ``lab-calibration``): each kind's intervals that covered and in all, the lowest kind, and
+    the kinds issue 36 was about under short names."""
+    kinds = {kind: [sum(hits), len(hits)] for kind, hits in sorted(tally.covered.items())}
+    lowest = min(kinds, key=lambda k: kinds[k][0] / kinds[k][1])
+    named = {"rare_count": kind_of("count"), "redeals": kind_of("redeals"),
+             "long_tailed_mean": kind_of("payoff"), "share": kind_of("share-0.02"),
+             "one_round_reference": difference_kind("long-share")}
+    return {"labs": labs, "kinds": len(kinds), "lowest_kind": lowest,
+            "lowest": kinds[lowest][0] / kinds[lowest][1],
+            **{name: kinds[kind][0] / kinds[kind][1] for name, kind in named.items()},
+            "wrong_stars": sum(tally.wrong_star), "clear_where_none": sum(tally.false_star),
+            "differences": len(tally.false_star) + len(tally.wrong_star), "table": kinds}
+
+
 if __name__ == "__main__":  # the coverage of each kind, for docs/lab.md
+    import json
     import sys
 
     if sys.argv[1:2] == ["--aa"]:
         labs = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
         print(f"A/A reports with a star: {aa_rate(labs):.1%} of {labs}")
         sys.exit(0)
-    result = run(int(sys.argv[1]) if len(sys.argv) > 1 else 800)
+    labs = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 800
+    result = run(labs)
+    if "--json" in sys.argv:
+        print(json.dumps(summary(result, labs), indent=1))
+        sys.exit(0)
     for kind, hits in sorted(result.covered.items()):
         print(f"| {kind} | {rate(hits):.1%} | {len(hits)} |")
     print("constant said so", sum(result.constant), "of", len(result.constant))

@@ -12,9 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from asobi.i18n import CLOSING, OPENING
-from asobi.lab.html import constant_value, number, render
+from asobi.lab.html import _estimate, constant_value, number, render, table_rem, unbroken
 from asobi.lab.plots import TEXT_EMS, ems, wrap
-from asobi.lab.text import format_report, title
+from asobi.lab.report import EstimateText
+from asobi.lab.text import Cell, format_report, title
 
 words = st.text(st.sampled_from("abcdefghij"), min_size=1, max_size=14)
 japanese = st.text(st.sampled_from("猪鹿蝶花見で一杯月光雨四（）、。ー"), min_size=1, max_size=40)
@@ -118,6 +119,35 @@ def test_the_title_nests_no_parentheses():
     assert "<li><b>tuned</b>: Tuned for 2, 5 and 6 players (house rule)</li>" in page
     text = format_report(data, "en")
     assert all(depth(line) <= 1 for line in text.splitlines()[:3])
-    # each value carries its column's name, shown beside it when the row is a card
-    assert '<td data-label="tuned"><span>3.00 [3.00, 3.00]</span></td>' in page
-    assert '<td data-label="tuned minus standard"><span>+0.00 [+0.00, +0.00]</span></td>' in page
+    # each value carries its column's name, shown beside it when the row is a card; a value
+    # and its interval each stay whole
+    assert ('<td data-label="tuned"><span class="est"><span class="v">3.00</span> '
+            '<span class="i">[3.00, 3.00]</span></span></td>') in page
+    assert ('<td data-label="tuned minus standard"><span class="est"><span class="v">+0.00'
+            '</span> <span class="i">[+0.00, +0.00]</span></span></td>') in page
+
+
+def test_table_cells_keep_names_and_p_values_whole():
+    """A browser breaks a line after a hyphen or a slash: names stay on one line, as does a
+    p value ("p =" never ends a line); Japanese, without spaces, is left to break."""
+    assert unbroken("sake-and-blossom minus standard") == (
+        '<span class="nw">sake-and-blossom</span> minus standard')
+    assert unbroken("2. ai:random/no-koikoi") == '2. <span class="nw">ai:random/no-koikoi</span>'
+    assert unbroken("こいこいの回数") == "こいこいの回数"
+    cell = Cell("", EstimateText("+0.33", "[-0.17, +0.98]", ("7/30 blocks differ",
+                                                           "p = 1.00")))
+    assert _estimate(cell).endswith(
+        '<span class="s">(7/30 blocks differ; <span class="nw">p = 1.00</span>)</span></span>')
+
+
+def test_a_table_of_many_variants_needs_a_wide_screen():
+    """What a line cannot break inside decides the width a table needs: a header's name, a
+    value's interval."""
+    header = ["figure", "unit", "koikoi-japan", "standard", "koikoi-japan minus standard"]
+    rows = [[Cell("points"), Cell("points"), *[Cell("", EstimateText("22.83", "[20.96, 24.82]"))
+                                                 for _ in range(3)]]]
+    two = table_rem(header, rows)
+    assert 25 < two < 40  # a phone's width of cards, a narrow screen's table
+    wider = table_rem([*header, "sake-and-blossom", "sake-and-blossom minus standard"],
+                      [[*rows[0], *rows[0][2:4]]])
+    assert wider > two + 2 * 9  # "sake-and-blossom" in bold, twice, and the padding

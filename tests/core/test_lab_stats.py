@@ -12,13 +12,23 @@ from hypothesis import strategies as st
 
 from asobi.lab.balance import seat_balance
 from asobi.lab.figures import VariantData, balance, game_observations, leaders, seat_table
-from asobi.lab.probability import f_survival, incomplete_beta, t_cdf, t_quantile
+from asobi.lab.paired import spread
+from asobi.lab.probability import (
+    f_survival,
+    gamma_cdf,
+    gamma_quantile,
+    incomplete_beta,
+    normal_cdf,
+    t_cdf,
+    t_quantile,
+)
 from asobi.lab.stats import (
     MIN_BLOCKS,
     Estimate,
     bootstrap,
     contrast,
     distribution,
+    exact_poisson,
     ratio,
     resamples,
 )
@@ -29,7 +39,7 @@ values = st.lists(st.integers(-30, 30).map(float), min_size=MIN_BLOCKS, max_size
 
 
 @given(values)
-def test_one_observation_per_block_of_either_sign_gives_the_t_interval(xs):
+def test_one_observation_per_block_of_either_sign_gives_the_t_interval_or_wider(xs):
     blocks = {b: (x, 1.0) for b, x in enumerate(xs)}
     e = ratio(blocks, list(blocks))
     mean = statistics.fmean(xs)
@@ -41,14 +51,28 @@ def test_one_observation_per_block_of_either_sign_gives_the_t_interval(xs):
         assert not e.varies and e.low is None and e.high is None
         assert e.json()["no_variation"] and e.clear == (mean != 0)
         return
-    if min(xs) >= 0:  # never negative: a count's score interval, skewed up, never below 0
+    if min(xs) >= 0:  # never negative: a count's exact interval, skewed up, never below 0
         assert 0 <= e.low < mean < e.high
         return
-    # the textbook interval, with Student's t on blocks - 1 degrees of freedom, never cut
-    half = t_quantile(0.975, len(xs) - 1) * statistics.stdev(xs) / math.sqrt(len(xs))
-    assert e.low == pytest.approx(mean - half, abs=1e-9)
-    assert e.high == pytest.approx(mean + half, abs=1e-9)
-    assert e.clear == (e.low > 0 or e.high < 0)
+    # the textbook interval, with Student's t on blocks - 1 degrees of freedom, never cut,
+    # joined with the blocks read as two compound Poisson counts about their median (which
+    # widens the side of a long tail)
+    t = t_quantile(0.975, len(xs) - 1)
+    half = t * statistics.stdev(xs) / math.sqrt(len(xs))
+    skewed = spread(xs, mean).bounds(t)
+    assert e.low == pytest.approx(min(mean - half, skewed[0]), abs=1e-9)
+    assert e.high == pytest.approx(max(mean + half, skewed[1]), abs=1e-9)
+    assert e.clear == (e.low > 0 or e.high < 0) and e.method == "mean"
+
+
+def test_a_long_tail_of_big_wins_widens_its_side():
+    """Points a call brings: mostly a point won or lost, now and then 40. The interval
+    reaches further up than the t interval, by the weight of the few big blocks."""
+    xs = [40.0 if b % 12 == 0 else (-1.0, 2.0, 0.0)[b % 3] for b in range(36)]
+    e = ratio({b: (x, 1.0) for b, x in enumerate(xs)}, list(range(36)))
+    mean = statistics.fmean(xs)
+    half = t_quantile(0.975, 35) * statistics.stdev(xs) / 6
+    assert e.high - mean > 1.2 * half and e.low == pytest.approx(mean - half)
 
 
 @given(st.lists(st.tuples(st.integers(-20, 20), st.integers(1, 9),
@@ -222,6 +246,55 @@ def test_t_and_f_distributions():
     for f in (0.1, 1.0, 3.0, 12.0):  # F with 2 and d degrees: (1 + 2 f / d) ^ (-d / 2)
         assert f_survival(f, 2, 10) == pytest.approx((1 + 2 * f / 10) ** -5, rel=1e-9)
     assert incomplete_beta(2.0, 3.0, 0.4) == pytest.approx(0.5248, abs=1e-12)
+
+
+@given(st.floats(0.05, 500.0), st.floats(0.001, 0.999))
+def test_the_gamma_quantile_inverts_its_distribution(shape, q):
+    x = gamma_quantile(q, shape)
+    assert gamma_cdf(shape, x) == pytest.approx(q, abs=1e-9)
+
+
+@given(st.integers(1, 60), st.floats(0.01, 200.0))
+def test_the_gamma_distribution_of_a_whole_shape_is_a_poisson_tail(shape, x):
+    """P(shape, x) is the chance of at least ``shape`` events of a Poisson count of mean
+    ``x``."""
+    below = math.fsum(math.exp(-x + i * math.log(x) - math.lgamma(i + 1)) for i in range(shape))
+    assert gamma_cdf(float(shape), x) == pytest.approx(1.0 - below, abs=1e-10)
+
+
+def test_garwood_bounds_of_a_few_events():
+    """A Poisson count of x events at 95% (the normal quantile 1.96): Garwood's table."""
+    z = 1.959963984540054
+    assert normal_cdf(z) == pytest.approx(0.975, abs=1e-12)
+    for x, low, high in ((1, 0.0253, 5.5716), (2, 0.2422, 7.2247), (10, 4.7954, 18.3904)):
+        got = exact_poisson(float(x), float(x), z)  # a rate of x, each event of size 1
+        assert got == (pytest.approx(low, abs=1e-4), pytest.approx(high, abs=1e-4))
+
+
+def test_a_count_that_comes_a_whole_block_at_a_time_covers_a_rarer_truth():
+    """Redeals: the deal's, so both games of a block redeal together. One block of 25 that
+    redealt (2 of 50 rounds, 4%) leaves the interval room for a rate of 0.5%, what 2,000
+    blocks gave (the score interval stopped at 0.65%); none still bounds it."""
+    once = {b: ((2.0 if b == 0 else 0.0), 2.0) for b in range(25)}
+    e = ratio(once, list(once), cluster=2)
+    assert e.method == "count" and 0 < e.low < 0.005 and e.high > 0.2
+    never = {b: (0.0, 2.0) for b in range(25)}
+    assert ratio(never, list(never), cluster=2).high > 0.005
+
+
+def test_a_difference_from_a_share_never_seen_reaches_its_bound():
+    """A yaku made in 25 blocks of an eight-round variant, never in the single-round
+    reference: the reference's share could still be as large as a share never observed, so
+    the difference reaches below zero by about that much (it was starred as positive)."""
+    variant = {b: (float(b % 4 == 0), 16.0) for b in range(25)}
+    reference = {b: (0.0, 2.0) for b in range(25)}
+    keys = list(range(25))
+    d = contrast([(1.0, variant), (-1.0, reference)], keys, share=True, test=True)
+    t = t_quantile(0.975, 24)
+    assert d.value == pytest.approx(7 / 400)
+    assert d.low < d.value - t * t / (25 + t * t) < 0 and not d.clear and d.p > 0.05
+    mirrored = contrast([(1.0, reference), (-1.0, variant)], keys, share=True)
+    assert mirrored.high == pytest.approx(-d.low) and mirrored.low == pytest.approx(-d.high)
 
 
 def test_the_balance_of_equal_and_unequal_seats():

@@ -49,6 +49,9 @@ def general_figures(players: int) -> list[Figure]:
 
 DISTRIBUTIONS = ("points-per-game", "points-per-round", "rounds")
 """Figures whose whole distribution the report shows."""
+OBSERVED = {"points-per-game": "share of games", "points-per-round": "share of rounds",
+            "rounds": "share of games"}
+"""What a distribution's histogram counts, for the side of its plot."""
 
 
 def leaders(rounds: Sequence[Sequence[float]], seats: int) -> list[int | None]:

@@ -15,7 +15,7 @@ wider; with few, it is as wide as a rare count's.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import mul
 
@@ -45,27 +45,35 @@ class Spread:
     def p_value(self) -> float:
         """The two-sided p of the contrast being zero: the smallest level whose interval
         leaves zero out (the bounds move away from the value as ``t`` grows)."""
-        if self.value == 0:
-            return 1.0
-        sign = 1.0 if self.value > 0 else -1.0
+        return zero_level(self.bounds, self.value, self.blocks)
 
-        def inside(t: float) -> bool:
-            low, high = self.bounds(t)
-            return (low if sign > 0 else -high) <= 0
 
-        high = 1.0
-        while not inside(high):
-            high *= 2.0
-            if high > 1e8:
-                return 0.0
-        low = 0.0
-        for _ in range(60):
-            middle = (low + high) / 2.0
-            if inside(middle):
-                high = middle
-            else:
-                low = middle
-        return min(1.0, 2.0 * (1.0 - t_cdf(high, self.blocks - 1)))
+def zero_level(bounds: Callable[[float], tuple[float, float]], value: float,
+               blocks: int) -> float:
+    """The two-sided p of ``value`` being zero, for an interval ``bounds(t)`` whose bounds
+    move away from ``value`` as its quantile ``t`` grows: the level of the ``t`` (Student's,
+    on ``blocks - 1`` degrees of freedom) at which it just reaches zero, found by bisection."""
+    if value == 0:
+        return 1.0
+    sign = 1.0 if value > 0 else -1.0
+
+    def inside(t: float) -> bool:
+        low, high = bounds(t)
+        return (low if sign > 0 else -high) <= 0
+
+    high = 1.0
+    while not inside(high):
+        high *= 2.0
+        if high > 1e8:
+            return 0.0
+    low = 0.0
+    for _ in range(60):
+        middle = (low + high) / 2.0
+        if inside(middle):
+            high = middle
+        else:
+            low = middle
+    return min(1.0, 2.0 * (1.0 - t_cdf(high, blocks - 1)))
 
 
 def _arms(total: float, squares: float, scale: float, t: float) -> tuple[float, float]:

@@ -11,6 +11,7 @@ matplotlib comes with the ``lab`` extra and is imported only here.
 from __future__ import annotations
 
 import io
+import math
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -88,25 +89,102 @@ def wrap(text: str, limit: float = TEXT_EMS) -> list[str]:
     return break_lines(text, limit, ems)
 
 
-def distribution_svg(plt: Any, histograms: Mapping[int, Sequence[Sequence[float]]]) -> str:
+SCALE_APART = 3.0
+"""Variants whose largest values differ by more than this factor get panels of their own
+(twelve rounds of points against a single deal's): on one axis the smaller is a sliver."""
+BINS = 20
+"""The most bars a variant has in a panel: exact values while they are few, else bins."""
+
+
+@dataclass(frozen=True)
+class Bins:
+    """A panel's bars: ``count`` bins of ``width`` from ``start`` (exact whole values when
+    ``width`` is 1 and ``start`` whole)."""
+
+    start: float
+    width: float
+    count: int
+
+    def index(self, value: float) -> int:
+        return min(self.count - 1, max(0, int((value - self.start) / self.width + 1e-9)))
+
+    def centre(self, i: int, exact: bool) -> float:
+        return self.start + i * self.width + (0.0 if exact else self.width / 2)
+
+
+def _nice(step: float, whole: bool) -> float:
+    """The smallest of 1, 2, 2.5 and 5 times a power of ten that is at least ``step`` (a
+    whole number for ``whole`` values, which a width of 2.5 would share out unevenly)."""
+    power = 10.0 ** math.floor(math.log10(step))
+    widths = [m * power for m in (1.0, 2.0, 2.5, 5.0, 10.0)]
+    if whole:
+        widths = [max(1.0, w) for w in widths if w >= 1.0 and float(w).is_integer()] or [1.0]
+    return next((w for w in widths if w >= step - 1e-12), widths[-1])
+
+
+def panel_bins(histograms: Sequence[Sequence[Sequence[float]]]) -> tuple[Bins, bool]:
+    """The bins of a panel of these histograms (``[value, count]`` pairs): one a whole value
+    while there are at most BINS of them, else BINS or fewer bins of a round width; and
+    whether the bars stand on exact values."""
+    values = [h[0] for hist in histograms for h in hist]
+    low, high = min(values), max(values)
+    whole = all(float(x).is_integer() for x in values)
+    steps = [_step([h[0] for h in hist]) for hist in histograms if len(hist) > 1]
+    step = min(steps, default=1.0)
+    if whole and high - low + 1 <= BINS:
+        return Bins(low, 1.0, int(high - low) + 1), True
+    if not whole and (high - low) / step + 1 <= BINS:  # few values, binned already
+        return Bins(low, step, int(round((high - low) / step)) + 1), True
+    width = _nice(max(high - low, 1e-9) / BINS, whole)
+    start = math.floor(low / width) * width
+    return Bins(start, width, int((high - start) // width) + 1), False
+
+
+def scale_groups(histograms: Mapping[int, Sequence[Sequence[float]]]) -> list[list[int]]:
+    """The variants grouped into panels: in order of their largest value, a new panel when
+    one's largest value is more than SCALE_APART times the first of its panel's."""
+    reach = {i: max((abs(h[0]) for h in hist), default=0.0) for i, hist in histograms.items()}
+    groups: list[list[int]] = []
+    for i in sorted(histograms, key=lambda i: (reach[i], i)):
+        if groups and reach[i] <= SCALE_APART * max(reach[groups[-1][0]], 1.0):
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return [sorted(g) for g in groups]
+
+
+def distribution_svg(plt: Any, histograms: Mapping[int, Sequence[Sequence[float]]],
+                     names: Sequence[str], unit: str, observed: str) -> str:
     """Bars side by side: for each variant (by its place in the report, which picks its
-    colour), the share of observations at each value of its histogram."""
+    colour and its name in ``names``), the share of observations (``observed``: "share of
+    games") at each value of its histogram, ``unit`` along the bottom. Variants of very
+    different scales (:func:`scale_groups`) get panels of their own, one under the other,
+    each titled with its variants' names."""
     from matplotlib.ticker import MaxNLocator, PercentFormatter
 
-    fig, ax = plt.subplots(figsize=(WIDTH / 72, 2.1), layout="constrained")
-    drawn = [(i, h) for i, h in histograms.items() if h]
-    width = 0.8 / max(1, len(drawn))
-    values = [h[0] for _, hist in drawn for h in hist]
-    whole = all(float(x).is_integer() for x in values)
-    step = 1.0 if whole else min((_step([h[0] for h in hist]) for _, hist in drawn), default=1.0)
-    for slot, (i, hist) in enumerate(drawn):
-        total = sum(h[1] for h in hist) or 1.0
-        xs = [h[0] + (slot - (len(drawn) - 1) / 2) * width * step for h in hist]
-        ax.bar(xs, [100 * h[1] / total for h in hist], width=width * step,
-               color=COLOURS[i % len(COLOURS)])
-    ax.yaxis.set_major_formatter(PercentFormatter(decimals=0))
-    ax.yaxis.set_major_locator(MaxNLocator(4))
-    ax.xaxis.set_major_locator(MaxNLocator(7, integer=whole))
+    drawn = {i: h for i, h in histograms.items() if h}
+    groups = scale_groups(drawn)
+    fig, axes = plt.subplots(len(groups), 1, figsize=(WIDTH / 72, 0.4 + 1.9 * len(groups)),
+                             layout="constrained", squeeze=False)
+    for ax, group in zip(axes[:, 0], groups, strict=True):
+        bins, exact = panel_bins([drawn[i] for i in group])
+        width = 0.8 / len(group)
+        for slot, i in enumerate(group):
+            counts = [0.0] * bins.count
+            for value, count in drawn[i]:
+                counts[bins.index(value)] += count
+            total = sum(counts) or 1.0
+            xs = [bins.centre(b, exact) + (slot - (len(group) - 1) / 2) * width * bins.width
+                  for b in range(bins.count)]
+            ax.bar(xs, [100 * c / total for c in counts], width=width * bins.width,
+                   color=COLOURS[i % len(COLOURS)])
+        ax.yaxis.set_major_formatter(PercentFormatter(decimals=0))
+        ax.yaxis.set_major_locator(MaxNLocator(4))
+        ax.xaxis.set_major_locator(MaxNLocator(7, integer=exact and bins.width == 1))
+        ax.set_xlabel(unit)
+        ax.set_ylabel(observed)
+        if len(groups) > 1:
+            ax.set_title(", ".join(names[i] for i in group), loc="left", fontsize=FONT)
     return _svg(plt, fig)
 
 
@@ -132,7 +210,7 @@ def stacked_svg(plt: Any, rows: Sequence[Row], draw: Callable[[Any, float, Any],
     placed: list[tuple[float, list[str], float]] = []
     y = 0.3
     for row in rows:
-        lines = wrap(row.label)
+        lines = wrap(row.label) if row.label else []
         placed.append((y, lines, y + len(lines)))
         y += len(lines) + len(row.marks) + 0.6
     height = y * LINE
@@ -169,7 +247,7 @@ def _ticks_inside(fig: Any, ax: Any, margin: float = 2.0) -> None:
     """Align a tick label that would stick out of the plot with the plot's edge instead of
     centring it on its tick (an interval far from zero puts a tick at the very edge)."""
     with _glyphs_unchecked():
-        fig.canvas.draw()
+        fig.draw_without_rendering()  # text extents, no pixels
     renderer = fig.canvas.get_renderer()
     edge = margin * fig.dpi / 72
     for tick in ax.xaxis.get_major_ticks():

@@ -1,9 +1,11 @@
-"""The distributions the lab's intervals and tests need: Student's t and Fisher's F.
+"""The distributions the lab's intervals and tests need: Student's t, Fisher's F, the normal
+distribution and the gamma distribution (for exact Poisson bounds).
 
-Both come from the regularized incomplete beta function, evaluated by its continued fraction
+t and F come from the regularized incomplete beta function, the gamma distribution from the
+regularized incomplete gamma function, each evaluated by its series or continued fraction
 (the modified Lentz method). Only the standard library is used, so a report needs no extra
-package; quantiles are found by bisection and kept, since a report asks for the same few
-(a 95% quantile on ``blocks - 1`` degrees of freedom) many times.
+package; quantiles are found by bisection, and t's are kept, since a report asks for the
+same few (a 95% quantile on ``blocks - 1`` degrees of freedom) many times.
 """
 
 from __future__ import annotations
@@ -82,3 +84,89 @@ def f_survival(f: float, df1: float, df2: float) -> float:
     if f <= 0.0:
         return 1.0
     return incomplete_beta(df2 / 2.0, df1 / 2.0, df2 / (df2 + df1 * f))
+
+
+def normal_cdf(z: float) -> float:
+    """``P(Z <= z)`` for the standard normal distribution."""
+    return 0.5 * math.erfc(-z / math.sqrt(2.0))
+
+
+def gamma_cdf(shape: float, x: float) -> float:
+    """The regularized lower incomplete gamma function ``P(shape, x)``: ``P(X <= x)`` for a
+    gamma variable of ``shape`` and scale 1 (``shape > 0``)."""
+    if x <= 0.0:
+        return 0.0
+    log_front = shape * math.log(x) - x - math.lgamma(shape)
+    if x < shape + 1.0:  # the series converges fast on this side
+        term = total = 1.0 / shape
+        a = shape
+        for _ in range(10_000):
+            a += 1.0
+            term *= x / a
+            total += term
+            if abs(term) < abs(total) * _EPS:
+                break
+        return min(1.0, math.exp(log_front) * total)
+    # the continued fraction of the upper function Q = 1 - P (modified Lentz)
+    b = x + 1.0 - shape
+    c = 1.0 / _TINY
+    d = 1.0 / b
+    value = d
+    for i in range(1, 10_000):
+        an = -i * (i - shape)
+        b += 2.0
+        d = an * d + b
+        d = 1.0 / (d if abs(d) > _TINY else _TINY)
+        c = b + an / c
+        c = c if abs(c) > _TINY else _TINY
+        value *= d * c
+        if abs(d * c - 1.0) < _EPS:
+            break
+    return max(0.0, 1.0 - math.exp(log_front) * value)
+
+
+def gamma_quantile(q: float, shape: float) -> float:
+    """The ``q`` quantile of the gamma distribution of ``shape`` and scale 1 (``0 < q < 1``),
+    to a relative precision of about 1e-12: Newton's steps from the Wilson-Hilferty guess,
+    kept inside a bracket that is halved on its logarithm (a small shape puts a low quantile
+    many decades below 1) whenever a step would leave it. (A quantile many decades below
+    1e-200, of a shape near 0, may come out as 0.0.)"""
+    if not 0.0 < q < 1.0 or shape <= 0:
+        raise ValueError(f"gamma quantile of {q} at shape {shape}")
+    z = normal_quantile(q)
+    x = shape * (1.0 - 1.0 / (9.0 * shape) + z / (3.0 * math.sqrt(shape))) ** 3
+    if not x > 0.0:  # far in the lower tail, where P is about x^shape / shape!
+        x = math.exp((math.log(q) + math.lgamma(shape + 1.0)) / shape)
+    low, high = 0.0, math.inf
+    for _ in range(400):
+        if x <= 0.0:
+            return 0.0
+        gap = gamma_cdf(shape, x) - q
+        if gap < 0:
+            low = x
+        else:
+            high = x
+        log_density = (shape - 1.0) * math.log(x) - x - math.lgamma(shape)
+        guess = x - gap / math.exp(log_density) if -700.0 < log_density < 700.0 else math.nan
+        if not low < guess < high:  # a step out of the bracket: halve the bracket instead
+            guess = 2.0 * x if high == math.inf else (
+                math.sqrt(low * high) if low > 0.0 else high / 16.0)
+        if abs(guess - x) <= 1e-12 * x:
+            return guess
+        x = guess
+    return x
+
+
+def normal_quantile(q: float) -> float:
+    """The ``q`` quantile of the standard normal distribution (``0 < q < 1``), by bisection
+    on :func:`normal_cdf`."""
+    low, high = -40.0, 40.0
+    for _ in range(200):
+        middle = (low + high) / 2.0
+        if middle in (low, high):
+            break
+        if normal_cdf(middle) < q:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2.0

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -36,9 +37,10 @@ from asobi.play.runner import make_runner
 from asobi.play.tasks import batches
 
 FORMAT = 3
-"""3: every difference with its ``p``, Holm's ``p_adjusted`` and ``star`` (2: blocks of
-different games, blocks as the sample size, score intervals, figures without variation,
-differing blocks, the seats' test)."""
+"""3: every difference with its ``p``, Holm's ``p_adjusted`` and ``star``, and (since issue
+36, a key more) ``other_values_below`` for a figure without variation (2: blocks of different
+games, blocks as the sample size, score intervals, figures without variation, differing
+blocks, the seats' test)."""
 
 
 def run_lab(
@@ -294,36 +296,73 @@ def p_text(p: float) -> str:
     return f"p = {p:.3f}" if p < 0.01 else f"p = {p:.2f}"
 
 
+def percent_up(share: float) -> str:
+    """``14%``, ``3.0%``, ``0.30%``: a share as a percentage of two significant digits,
+    rounded up (it is an upper bound)."""
+    value = share * 100.0
+    if value <= 0:
+        return "0%"
+    digits = max(0, 1 - math.floor(math.log10(value)))
+    shown = math.ceil(round(value * 10 ** digits, 6)) / 10 ** digits
+    return f"{shown:.{digits}f}%"
+
+
+@dataclass(frozen=True)
+class EstimateText:
+    """An estimate as the tables write it, in its parts: the ``value`` (``12.30``), its
+    ``interval`` (``[11.00, 13.60]``, or ``""``) and what is said of it (``said``: how many
+    blocks differ, ``p = 0.41``...). ``str()`` joins them: ``12.30 [11.00, 13.60] (p =
+    0.41)``."""
+
+    value: str
+    interval: str = ""
+    said: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        text = f"{self.value} {self.interval}" if self.interval else self.value
+        return f"{text} ({'; '.join(self.said)})" if self.said else text
+
+
 def estimate_text(e: Mapping[str, Any], percent: bool = False, signed: bool = False,
                   tr: Translator | None = None) -> str:
     """``12.3 [11.0, 13.6]`` (or ``45.1% [...]``, bounds rounded outward); ``-`` when nothing
-    was observed; ``22.00 (no variation in 20 blocks)`` for a figure without an interval
-    that never varied; a difference adds how many blocks differ (``3/100 blocks differ``) and
-    its p adjusted for the report's family of differences (``p = 0.41``), and the balance
-    the test that the seats are equal (``p = 0.41``). ``tr`` translates."""
+    was observed; ``22.00 (no variation in 20 blocks; other values possible in up to 14% of
+    blocks)`` for a figure without an interval that never varied (the share of blocks is
+    :func:`asobi.lab.stats.unseen_share`); a difference adds how many blocks differ
+    (``3/100 blocks differ``) and its p adjusted for the report's family of differences
+    (``p = 0.41``), and the balance the test that the seats are equal (``p = 0.41``). ``tr``
+    translates. (:func:`estimate_parts` gives the parts.)"""
+    return str(estimate_parts(e, percent, signed, tr))
+
+
+def estimate_parts(e: Mapping[str, Any], percent: bool = False, signed: bool = False,
+                   tr: Translator | None = None) -> EstimateText:
+    """:func:`estimate_text`, in its parts (a web page lays them out apart)."""
     if e.get("value") is None:
-        return "-"
+        return EstimateText("-")
     tr = tr if tr is not None else translator("asobi", "en")
     scale, suffix = (100.0, "%") if percent else (1.0, "")
     sign = "+" if signed else ""
-    text = f"{e['value'] * scale:{sign}.2f}{suffix}"
+    value = f"{e['value'] * scale:{sign}.2f}{suffix}"
+    interval = ""
     blocks = int(e.get("blocks") or 0)
     differ = e.get("differing_blocks")
     said: list[str] = []
     if e.get("low") is not None and e.get("high") is not None:
         low = math.floor(round(e["low"] * scale * 100, 6)) / 100
         high = math.ceil(round(e["high"] * scale * 100, 6)) / 100
-        text += f" [{low + 0.0:{sign}.2f}, {high + 0.0:{sign}.2f}]"
+        interval = f"[{low + 0.0:{sign}.2f}, {high + 0.0:{sign}.2f}]"
     elif e.get("no_variation") and differ != 0:
         said.append(tr.n("no variation in {n} block", "no variation in {n} blocks",
                          blocks).format(n=blocks))
     if differ is not None and differ < blocks:
         said.append(tr("{n}/{k} blocks differ").format(n=differ, k=blocks))
+    if e.get("other_values_below") is not None:
+        said.append(tr("other values possible in up to {share} of blocks").format(
+            share=percent_up(float(e["other_values_below"]))))
     if e.get("p_adjusted") is not None:
         said.append(p_text(float(e["p_adjusted"])))
     test = e.get("seats_equal")
     if isinstance(test, Mapping) and test.get("p") is not None:
         said.append(p_text(float(test["p"])))
-    if said:
-        text += " (" + "; ".join(said) + ")"
-    return text
+    return EstimateText(value, interval, tuple(said))

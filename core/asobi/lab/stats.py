@@ -12,18 +12,25 @@ from Student's t on ``k - 1`` degrees of freedom, and none is ever a single poin
   share never observed in ``k`` blocks gets ``[0, t^2 / (k + t^2)]``, each block counted as
   one observation (how much one event would weigh is not known: a yaku is 1 round of a
   block's rounds, but 10 of its points);
-- a figure that is never negative (a count, a mean of points) gets the score interval of a
-  Poisson rate with the same variance, which a rare count needs (a count rarer than one an
-  observation is never taken as less spread than a Poisson count; one never observed gets
-  the bound of a Poisson count of none, a block's games moving together);
-- any other figure gets ``R +- t sqrt(V)``;
+- a figure that is never negative (a count, a mean of points) gets Garwood's exact Poisson
+  interval on its effective count ``R^2 / V`` (the score interval when the count is large;
+  with few events, no narrower than a Poisson count of so few allows). A count rarer than
+  one an observation is never taken as less spread than a Poisson count, and a part of it
+  that comes a whole block at a time may have gone unseen: its upper bound is joined to the
+  bound of a count never observed. One never observed gets that bound, a block's games
+  moving together;
+- any other figure (of either sign) gets ``R +- t sqrt(V)``, joined with the paired reading
+  of its blocks below (a long tail that a few blocks make widens its side);
 - a figure whose every block gave the same value has *no variation*: its value is reported
-  without an interval;
+  without an interval, with how many blocks could yet give another value unseen (the rule
+  of three: under ``1 - 0.05^(1/k)``, about ``3 / k``, of the blocks at 95%);
 - a *contrast* (a difference between variants or players, a difference of differences) is
   paired by block: each block's share of it is measured from the median block, and the
   blocks above and below are each read as a compound Poisson count (a score interval each,
   joined by the MOVER method). Where few blocks differ the interval widens as a rare count's
-  does, and ``*`` is withheld until enough blocks differ the same way.
+  does, and ``*`` is withheld until enough blocks differ the same way. A term of it never
+  observed (a yaku the reference never made in these blocks) reaches as far as its own
+  bound, a share's or a count's never observed.
 """
 
 from __future__ import annotations
@@ -35,8 +42,8 @@ from dataclasses import dataclass
 from itertools import repeat
 from operator import le, mul
 
-from asobi.lab.paired import spread
-from asobi.lab.probability import t_cdf, t_quantile
+from asobi.lab.paired import spread, zero_level
+from asobi.lab.probability import gamma_quantile, normal_cdf, t_cdf, t_quantile
 
 LEVEL = 0.95
 MIN_BLOCKS = 6
@@ -73,6 +80,14 @@ class Estimate:
     """For a contrast asked for it: the two-sided p of its being zero."""
 
     @property
+    def unseen(self) -> float | None:
+        """For a figure that gave one value in every block (no interval): the largest share
+        of blocks that could give another value, unseen in these (:func:`unseen_share`)."""
+        if self.varies or self.low is not None or self.value is None:
+            return None
+        return unseen_share(self.blocks) if self.blocks >= MIN_BLOCKS else None
+
+    @property
     def clear(self) -> bool:
         """True when the figure lies wholly on one side of zero: its interval leaves zero
         out, or every block gave the same value, other than zero."""
@@ -100,11 +115,21 @@ class Estimate:
             "blocks": self.blocks, "observations": near(self.count),
             "no_variation": not self.varies, "clear_of_zero": self.clear,
             "method": self.method}
+        if self.unseen is not None:
+            out["other_values_below"] = up(self.unseen)
         if self.differing is not None:
             out["differing_blocks"] = self.differing
         if self.p is not None:
             out["p"] = round(self.p, 6)
         return out
+
+
+def unseen_share(k: int, level: float = LEVEL) -> float:
+    """How large a share of blocks could give another value when all ``k`` blocks played
+    gave the same one, at ``level``: ``1 - (1 - level)^(1/k)``, the share whose other
+    value goes unseen in ``k`` blocks only ``1 - level`` of the time (the rule of three:
+    about ``3 / k`` at 95%). How far such blocks would lie, the blocks cannot tell."""
+    return 1.0 - math.pow(1.0 - level, 1.0 / k)
 
 
 def quantile_t(k: int, level: float = LEVEL) -> float:
@@ -120,13 +145,21 @@ def wilson(p: float, n: float, t: float) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def poisson_score(rate: float, variance: float, t: float) -> tuple[float, float]:
-    """The score interval of a rate whose variance is proportional to it (a Poisson count
-    scaled to ``rate`` and ``variance``): the ``mu`` with ``(rate - mu)^2 <= t^2 mu var /
-    rate``. Never below zero; skewed upwards when the count is small."""
-    a = t * t * variance / (2.0 * rate)
-    root = math.sqrt(t * t * variance + a * a)
-    return max(0.0, rate + a - root), rate + a + root
+def exact_poisson(rate: float, variance: float, t: float) -> tuple[float, float]:
+    """Garwood's exact interval of a rate whose variance is proportional to it: the rate is
+    read as ``x = rate^2 / variance`` events (its *effective count*, of size ``variance /
+    rate`` each, so that a count that comes a whole block at a time counts one event a
+    block) and bounded by the gamma quantiles of a Poisson count of ``x`` (``x`` need not
+    be whole), at the level whose normal quantile is ``t``. With many events it is the score
+    interval (``rate +- t sqrt(variance)``, skewed up a little); with few it never claims
+    more than a Poisson count of so few can say (a count seen in one block of 25 could be
+    one that shows in one block of 200: the score interval left that out, and so covered a
+    count of redeals 87% of the time). Never below zero; skewed upwards when the count is
+    small."""
+    tail = 1.0 - normal_cdf(t)
+    x = rate * rate / variance
+    return (rate * gamma_quantile(tail, x) / x if x > 0 else 0.0,
+            rate * gamma_quantile(1.0 - tail, x + 1.0) / x)
 
 
 @dataclass(frozen=True)
@@ -183,14 +216,29 @@ def ratio(blocks: Blocks | Column, keys: Sequence[int], share: bool = False,
     if not varies or variance <= 0:
         return Estimate(r, None, None, n, k, False, method="none")
     if lowest >= 0 and r > 0:
-        if r < 1 and all(map(float.is_integer, map(float, ys))):
+        rare = r < 1 and all(map(float.is_integer, map(float, ys)))
+        if rare:
             # a count of events, rarer than one an observation, is never taken as less
             # spread than a Poisson count (as a share's effective sample is at most its own)
             variance = max(variance, r / n)
-        low, high = poisson_score(r, variance, t)
+        low, high = exact_poisson(r, variance, t)
+        if rare:
+            # A part of the count that comes a whole block at a time (a redeal: the deal's,
+            # so in every game of the block) may be missing from these blocks altogether,
+            # and then nothing in them shows how lumpy the count is: that part is bounded as
+            # a count never observed is, and joined to the interval of what was seen.
+            high = r + math.hypot(high - r, t * t * max(cluster, 1.0) / n)
         return Estimate(r, low, high, n, k, method="count")
+    # A figure of either sign (points a call brings): Student's t, joined with the blocks'
+    # spread about the median read as two compound Poisson counts (:mod:`asobi.lab.paired`),
+    # which widens the side of a long tail that a few blocks make (a big win now and then).
     half = t * math.sqrt(variance)
-    return Estimate(r, r - half, r + half, n, k, method="mean")
+    low, high = r - half, r + half
+    parts = spread([x + r for x in residuals], r)
+    if parts is not None:
+        skewed = parts.bounds(t)
+        low, high = min(low, skewed[0]), max(high, skewed[1])
+    return Estimate(r, low, high, n, k, method="mean")
 
 
 def contrast(terms: Sequence[tuple[float, Blocks | Column]], keys: Sequence[int],
@@ -244,29 +292,58 @@ def contrast(terms: Sequence[tuple[float, Blocks | Column]], keys: Sequence[int]
             u = t * t / (k + t * t) if share else t * t * g / smallest
             return Estimate(value, -u, u, count, k, False, differ, "paired", p)
         return Estimate(value, None, None, count, k, False, differ, "paired", p)
-    low, high = parts.bounds(t)
-    p = parts.p_value() if test else None
-    if any(len(set(col.counts)) > 1 for col in columns):
-        # A ratio whose denominator varies (a yaku's share of points, calls that win): its
-        # linearisation gives every block a share of the contrast, so blocks that did not
-        # move look as if they did, and one rare event reads as a rare count's evidence.
-        # The delta method's own interval (Student's t on the blocks' shares, symmetric,
-        # which one outlying block widens as much as it moves the value) is joined to it:
-        # the interval spans both, and p is the larger of the two.
-        sd = math.sqrt(math.fsum((d - value) ** 2 for d in per_block) / (k - 1) / k)
-        low, high = min(low, value - t * sd), max(high, value + t * sd)
-        if p is not None:
-            p = max(p, 2.0 * (1.0 - t_cdf(abs(value) / sd, k - 1)) if sd > 0 else 1.0)
-        if len(columns) == 2 and columns[0].totals == columns[1].totals and share:
-            # the numerators never differed (a yaku both variants made in the same blocks, or
-            # in none): only the denominators moved, and how far a difference of the events
-            # could go unseen is bounded as a share never observed is, a block for each
-            u = t * t / (k + t * t)
+    varying = any(len(set(col.counts)) > 1 for col in columns)
+    # A ratio whose denominator varies (a yaku's share of points, calls that win): its
+    # linearisation gives every block a share of the contrast, so blocks that did not move
+    # look as if they did, and one rare event reads as a rare count's evidence. The delta
+    # method's own interval (Student's t on the blocks' shares, symmetric, which one
+    # outlying block widens as much as it moves the value) is joined to it.
+    sd = math.sqrt(math.fsum((d - value) ** 2 for d in per_block) / (k - 1) / k) if varying \
+        else 0.0
+    # the numerators never differed (a yaku both variants made in the same blocks, or in
+    # none): only the denominators moved, and how far a difference of the events could go
+    # unseen is bounded as a share never observed is, a block for each
+    same_events = (varying and share and len(columns) == 2
+                   and columns[0].totals == columns[1].totals)
+    # A term never observed (a yaku the reference never made in these blocks) adds nothing to
+    # the blocks' spread, yet its true value may be as large as its own bound says (a share
+    # or a count never observed): the contrast reaches that far on its side too.
+    unseen = [(coef, _never_seen(col, k, share, cluster))
+              for (coef, _blocks), col in zip(terms, columns, strict=True)
+              if col.count > 0 and not any(col.totals)]
+
+    def bounds(q: float) -> tuple[float, float]:
+        low, high = parts.bounds(q)
+        if varying:
+            low, high = min(low, value - q * sd), max(high, value + q * sd)
+        if same_events:
+            u = q * q / (k + q * q)
             low, high = min(low, value - u), max(high, value + u)
+        for coef, bound in unseen:
+            reach = abs(coef) * bound(q)
+            if coef > 0:
+                high = value + math.hypot(high - value, reach)
+            else:
+                low = value - math.hypot(value - low, reach)
+        return low, high
+
+    low, high = bounds(t)
+    p = None
+    if test:
+        p = zero_level(bounds, value, k) if varying or unseen else parts.p_value()
     if share:  # a contrast of shares stays within what its shares can make
         low = max(low, sum(c for c, _ in terms if c < 0))
         high = min(high, sum(c for c, _ in terms if c > 0))
     return Estimate(value, low, high, count, k, True, differ, "paired", p)
+
+
+def _never_seen(col: Column, k: int, share: bool, cluster: float) -> Callable[[float], float]:
+    """How large a term never observed may truly be, as :func:`ratio` bounds it, for the
+    quantile ``t``: a share by ``t^2 / (k + t^2)`` (each block one observation), any other
+    figure as a count of none whose games move together (``t^2 cluster / n``)."""
+    if share:
+        return lambda t: t * t / (k + t * t)
+    return lambda t: t * t * max(cluster, 1.0) / col.count
 
 
 def resamples(

@@ -4,16 +4,40 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from asobi.i18n import translator
-from asobi.lab.report import estimate_text
-from asobi.lab.stats import MIN_BLOCKS
-
-Row = list[str]
+from asobi.i18n import Translator, translator
+from asobi.lab.report import EstimateText, estimate_parts, percent_up
+from asobi.lab.stats import MIN_BLOCKS, unseen_share
 
 
-def sections(report: Mapping[str, Any], lang: str) -> list[tuple[str, Row, list[Row]]]:
+@dataclass(frozen=True)
+class Cell:
+    """A cell of a report's table: its text (``str()``), and for an estimate its parts
+    (:class:`asobi.lab.report.EstimateText`) and whether it is starred; a web page lays
+    the parts out apart, a terminal prints the text."""
+
+    text: str
+    parts: EstimateText | None = None
+    star: bool = False
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Row = list[Cell]
+
+
+def estimate_cell(e: Mapping[str, Any], percent: bool, tr: Translator,
+                  signed: bool = False) -> Cell:
+    """The cell of an estimate; a starred difference ends in `` *``."""
+    parts = estimate_parts(e, percent, signed, tr)
+    star = bool(e.get("star"))
+    return Cell(str(parts) + (" *" if star else ""), parts, star)
+
+
+def sections(report: Mapping[str, Any], lang: str) -> list[tuple[str, list[str], list[Row]]]:
     """The report as (title, header, rows) tables, every word in ``lang``."""
     tr = translator("asobi", lang)
     names = [v["name"] for v in report["variants"]]
@@ -25,11 +49,9 @@ def sections(report: Mapping[str, Any], lang: str) -> list[tuple[str, Row, list[
 
     def row(label: str, unit: str, by: Mapping[str, Any], diff: Mapping[str, Any] | None,
             percent: bool) -> Row:
-        cells = [label, unit, *[estimate_text(by[n], percent, tr=tr) for n in names]]
+        cells = [Cell(label), Cell(unit), *[estimate_cell(by[n], percent, tr) for n in names]]
         for n in others:
-            d = (diff or {}).get(n, {})
-            mark = " *" if d.get("star") else ""
-            cells.append(estimate_text(d, percent, signed=True, tr=tr) + mark)
+            cells.append(estimate_cell((diff or {}).get(n, {}), percent, tr, signed=True))
         return cells
 
     out = []
@@ -43,9 +65,9 @@ def sections(report: Mapping[str, Any], lang: str) -> list[tuple[str, Row, list[
         for what, label, percent in (("wins", tr("wins"), True),
                                      ("game", tr("points per game"), False),
                                      ("round", tr("points per round"), False)):
-            rows.append([f"{p['position'] + 1}. {p['player']}", label,
-                         *[estimate_text(p[what][n], percent, tr=tr) for n in names],
-                         *["" for _ in others]])
+            rows.append([Cell(f"{p['position'] + 1}. {p['player']}"), Cell(label),
+                         *[estimate_cell(p[what][n], percent, tr) for n in names],
+                         *[Cell("") for _ in others]])
     out.append((tr("Players"), header, rows))
     rows = []
     for r in report["restricted"]:
@@ -104,8 +126,11 @@ def reading(report: Mapping[str, Any], lang: str) -> list[str]:
                         "clear of zero without a star is a hint, not a finding.").format(
                             n=family))
     lines.append(tr("\"3/100 blocks differ\": in how many blocks the two variants played "
-                    "differently; \"no variation in 20 blocks\": every block gave that "
-                    "value (other values remain possible, in up to about 3 blocks of 20)."))
+                    "differently. \"no variation in {k} blocks\": every block gave that value, "
+                    "which is no certainty: other values stay possible, unseen, in up to {share} "
+                    "of blocks (at 95%, the rule of three: about 3 blocks in {k}), and how far "
+                    "from it they lie, the blocks cannot tell.").format(
+                        k=blocks, share=percent_up(unseen_share(blocks))))
     return lines
 
 
@@ -131,7 +156,7 @@ def format_report(report: Mapping[str, Any], lang: str, width: int = 160) -> str
         for i, column in enumerate(header):
             table.add_column(column, justify="left" if i < 2 else "right", overflow="fold")
         for cells in rows:
-            table.add_row(*cells)
+            table.add_row(*map(str, cells))
         console.print(table)
     return buffer.getvalue().rstrip("\n")
 
@@ -139,8 +164,9 @@ def format_report(report: Mapping[str, Any], lang: str, width: int = 160) -> str
 def plain(report: Mapping[str, Any], lang: str) -> str:
     lines = intro(report, lang)
     for title, header, rows in sections(report, lang):
-        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-        lines += ["", title, _line(header, widths), *[_line(r, widths) for r in rows]]
+        texts = [header, *[[str(c) for c in r] for r in rows]]
+        widths = [max(len(r[i]) for r in texts) for i in range(len(header))]
+        lines += ["", title, *[_line(r, widths) for r in texts]]
     return "\n".join(lines)
 
 
