@@ -142,18 +142,32 @@ class AsobiAEC(PlaysAnEpisode, AECEnv):  # type: ignore[misc,unused-ignore]
 
 class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc,unused-ignore]
     """PettingZoo's ``OrderEnforcingWrapper`` (what :func:`asobi.envs.asobi_v0.env` returns),
-    its checks unchanged, with ``last()`` asked of the environment in one call.
+    its checks and its name unchanged, with what the usual loop reads at every step reached
+    directly.
 
-    The wrapper's own ``last()`` is ``AECEnv.last`` run on the wrapper: it reaches the
-    environment's selected agent, rewards, terminations, truncations, infos and observation one
-    forwarded attribute at a time, a fifth of what a step of the usual loop costs. Here the
-    environment answers itself, once the wrapper knows ``reset()`` was called; before it, the
-    error is the one the wrapper gives (the selected agent cannot be read before a reset)."""
+    The wrapper forwards every attribute it lacks through ``__getattr__``, and its ``last()``
+    is ``AECEnv.last`` run on the wrapper, so a step of ``agent_iter()``, ``last()`` and
+    ``step()`` read the selected agent, the agents, rewards, terminations, truncations,
+    infos and the observation one forwarded attribute at a time: about a quarter of what the
+    environment's own step costs. Here ``last()`` is the environment's and ``agents`` and
+    ``agent_selection`` are read-only properties; before ``reset()`` each raises the
+    wrapper's own error (the attribute cannot be accessed before reset)."""
 
     def __str__(self) -> str:
         return str(self.env)  # the wrapper's own name for itself, not a subclass's
 
-    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+    def _after_reset(self, name: str) -> AECEnv:
         if not self._has_reset:
-            raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.env.last(observe)  # type: ignore[no-any-return]
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return self.env
+
+    @property
+    def agents(self) -> list[str]:
+        return self._after_reset("agents").agents  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        return self._after_reset("agent_selection").agent_selection  # type: ignore[no-any-return]
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        return self._after_reset("agent_selection").last(observe)  # type: ignore[no-any-return]
