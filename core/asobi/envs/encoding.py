@@ -71,7 +71,7 @@ class EncodingHooks:
         if not answer or (type(answer) is not dict and not isinstance(answer, Mapping)):
             raise self._wrong("asobi_observation_tensor", answer,
                               "a mapping of part names to numbers")
-        return answer  # type: ignore[no-any-return]
+        return answer
 
     def array(self, name: str, value: Any) -> Vector:
         """The part ``name`` of an answer of ``asobi_observation_tensor`` as float32."""
@@ -143,6 +143,7 @@ class Encoding:
         self.size = sum(part.size for part in parts)
         self.low: Vector = np.zeros(self.size, np.float32) if low is None else low
         self.high: Vector = np.ones(self.size, np.float32) if high is None else high
+        self.low.flags.writeable = self.high.flags.writeable = False  # read below, once
         self.actions = actions
         self.action_count = action_count
         self.layout = layout

@@ -50,7 +50,8 @@ PHASES = ("play", "capture", "koikoi", "over")
 STEPS = ("play", "draw")
 ONE_HOT_PHASE = {name: tuple(name == other for other in PHASES) for name in PHASES}
 NO_PHASE = (False,) * len(PHASES)
-ONE_HOT_STEP = {name: tuple(name == other for other in STEPS) for name in STEPS}
+ONE_HOT_STEP: dict[Any, tuple[bool, ...]] = {
+    name: tuple(name == other for other in STEPS) for name in STEPS}
 NO_STEP = (False,) * len(STEPS)
 ONE_HOT_MONTH = tuple(tuple(month == other for other in range(12)) for month in range(12))
 MOVING_EVENTS = frozenset({"play", "draw", "lay", "capture"})
@@ -100,13 +101,11 @@ def encode(observation: Mapping[str, Any]) -> dict[str, np.ndarray[Any, Any]]:
     planes = (hand, board, mine, theirs, DECK.difference(hand, board, mine, theirs, pending),
               pending, observation.get("candidates") or [],
               _moved(observation.get("recent") or []), _missing(me), _missing(them))
-    hot: list[int | None] = []
+    found: list[int | None] = []
     for places, group in zip(PLACES, planes, strict=True):
-        hot += map(places.get, group)
-    if None in hot:  # a name that is no card: nowhere
-        hot = [place for place in hot if place is not None]
+        found += map(places.get, group)
     vector = np.zeros(CARDS_SIZE + STATE_SIZE, np.float32)
-    vector.put(hot, 1.0)
+    vector.put([place for place in found if place is not None], 1.0)  # None: no card's name
     decision = observation.get("decision") or {}
     winner = observation.get("winner")
     vector[CARDS_SIZE:] = [

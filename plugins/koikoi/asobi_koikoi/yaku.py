@@ -12,8 +12,9 @@ group only the highest scores).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from asobi.i18n import ENGLISH
@@ -86,7 +87,7 @@ class YakuTable:
     evaluate: Evaluate
     min_cards: int
     """No yaku can be made with fewer captured cards than this."""
-    near: tuple[NearRow, ...] = field(init=False, repr=False, compare=False)
+    near: tuple[NearRow, ...] = dataclasses.field(init=False, repr=False, compare=False)
     """What :meth:`progress` reads of each yaku that can be near (a bonus yaku, which
     ``requires`` others, never is), as flat rows: its bit in ``made``, the yaku, its pool,
     whether the round's month joins the pool, its required cards, count, cancelling cards
