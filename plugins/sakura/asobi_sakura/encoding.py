@@ -54,8 +54,6 @@ hookimpl = pluggy.HookimplMarker("asobi")
 PHASES = ("pick", "choose", "over")
 STATUSES = (WAITING, CURRENT, RESOLVED, DISCARDED)
 STATUS_INDEX = {status: i for i, status in enumerate(STATUSES)}
-GARDEN_INDEX = {kind: i for i, kind in enumerate(GARDEN_KINDS)}
-PAINTER_INDEX = {kind: i for i, kind in enumerate(PAINTER_KINDS)}
 SPACE_INDEX = {kind: i for i, kind in enumerate(SPACE_KINDS)}
 GARDEN_ONE_HOT = {kind: tuple(float(kind == other) for other in GARDEN_KINDS)
                   for kind in GARDEN_KINDS}
