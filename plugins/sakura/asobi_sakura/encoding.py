@@ -52,6 +52,9 @@ from asobi_sakura.state import BACK_DIR, CURRENT, DISCARDED, FORWARD_DIR, RESOLV
 hookimpl = pluggy.HookimplMarker("asobi")
 
 PHASES = ("pick", "choose", "over")
+ONE_HOT_PHASE: dict[Any, tuple[float, ...]] = {
+    name: tuple(float(name == other) for other in PHASES) for name in PHASES}
+NO_PHASE = (0.0,) * len(PHASES)
 STATUSES = (WAITING, CURRENT, RESOLVED, DISCARDED)
 STATUS_INDEX = {status: i for i, status in enumerate(STATUSES)}
 SPACE_INDEX = {kind: i for i, kind in enumerate(SPACE_KINDS)}
@@ -216,11 +219,11 @@ def encode(observation: Mapping[str, Any], rules: Mapping[str, Any],
     sizes = observation["hand_sizes"]
     first = at["state"]
     vector[first:first + players + 8] = [
-        *(float(phase == name) for name in PHASES),
+        *ONE_HOT_PHASE.get(phase, NO_PHASE),
         _squash(observation["round"], ROUND_HALF),
         float(observation.get("plays_round") == observation["round"]),
         observation["deck"] / deck,
-        *(sizes[s] / full for s in order[:players]),
+        *[sizes[s] / full for s in order[:players]],
         float(observation.get("neutral_chooser") == seat),
         observation["start_tokens"] / total,
     ]
