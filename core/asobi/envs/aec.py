@@ -106,7 +106,8 @@ class AsobiAEC(PlaysAnEpisode, AECEnv):  # type: ignore[misc,unused-ignore]
         seats = self._seats
         self._cumulative_rewards[agent] = 0.0
         illegal = episode.play(seats[agent], action)
-        self._play_spent_seats(episode)
+        if self.max_cycles is not None:
+            self._play_spent_seats(episode)
         paid = episode.rewards()
         self.rewards = {a: paid[seats[a]] for a in self.agents}
         if episode.finished:
@@ -114,7 +115,8 @@ class AsobiAEC(PlaysAnEpisode, AECEnv):  # type: ignore[misc,unused-ignore]
         elif self.max_cycles is not None and self._all_spent(episode):
             self.truncations = dict.fromkeys(self.agents, True)
         self.infos = {a: episode.info(seats[a]) for a in self.agents}
-        self._say_forfeit(self.infos)
+        if episode.forfeit is not None:
+            self._say_forfeit(self.infos)
         if illegal:
             self.infos[agent]["illegal_action"] = True
         if episode.finished or self.truncations[agent]:
