@@ -19,6 +19,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
+import numpy as np  # noqa: E402
 from pettingzoo.test import (  # noqa: E402
     api_test,
     max_cycles_test,
@@ -443,3 +444,44 @@ def test_an_ai_opponent_plays_its_seat_inside_the_environment(games):
         action = int(mask.argmax()) if mask.any() else 0
         observations, *_ = sakura.step({"player_1": action})
     assert sakura.episode.session.finished
+
+
+def test_env_refuses_to_be_read_or_stepped_before_a_reset_as_pettingzoo_does(games):
+    from pettingzoo.utils import OrderEnforcingWrapper
+
+    env = envs.env("koikoi", seed=3, registry=games)
+    assert isinstance(env, OrderEnforcingWrapper) and str(env) == "asobi_koikoi_v0"
+    for read in ("agents", "agent_selection", "rewards", "infos"):
+        with pytest.raises(AttributeError, match=f"{read} cannot be accessed before reset"):
+            getattr(env, read)
+    with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
+        env.last()
+    for call in (lambda: env.step(0), lambda: env.observe("player_0"), env.agent_iter):
+        with pytest.raises(AssertionError, match="before"):
+            call()
+    env.reset()
+    raw = env.unwrapped
+    assert env.agents == raw.agents and env.agent_selection == raw.agent_selection
+    observation, reward, terminated, truncated, info = env.last()
+    assert np.array_equal(observation["observation"], raw.observe(raw.agent_selection)[
+        "observation"]) and info == raw.infos[raw.agent_selection]
+    iterator = iter(env.agent_iter())
+    next(iterator)
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(iterator)  # the loop must step between two agents, as PettingZoo's wrapper asks
+
+
+def test_a_seed_given_again_starts_its_own_sequence_of_seeds(games):
+    env = envs.env("koikoi", registry=games)
+    seeds = []
+    for given in (1, 2, 1):
+        env.reset(seed=given)
+        env.reset()
+        seeds.append(env.record()["seed"])
+        env.reset()
+        seeds.append(env.record()["seed"])
+    assert seeds[:2] == seeds[4:] and len(set(seeds[:4])) == 4
+    other = envs.env("koikoi", seed=2, registry=games)
+    other.reset()
+    other.reset()
+    assert other.record()["seed"] == seeds[2]

@@ -2,9 +2,13 @@
 
 from collections import Counter
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from asobi_koikoi.cards import (
     CARD_IDS,
     CARD_KIND,
+    FULL,
     GROUPS,
     full_months,
     ids_of,
@@ -12,6 +16,7 @@ from asobi_koikoi.cards import (
     month_of,
     pair_count,
 )
+from support.profiles import examples
 
 
 def test_deck_has_48_distinct_canonical_ids():
@@ -50,3 +55,10 @@ def test_month_and_pair_counting_on_masks():
                      "iris-ribbon", "iris-bridge", "maple-deer", "maple-plain-2"])
     assert pair_count(pairs) == 4 and full_months(pairs) == []
     assert ids_of(pairs)[0] == "pine-crane"
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.integers(0, FULL))
+def test_ids_of_lists_the_cards_of_a_set_in_deck_order(mask):
+    assert ids_of(mask) == [CARD_IDS[i] for i in range(48) if mask >> i & 1]
+    assert mask_of(ids_of(mask)) == mask

@@ -1,6 +1,11 @@
 """Yaku tables of every preset, evaluated on captured piles (points before multipliers)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from asobi_koikoi.cards import CARD_IDS, FULL, month_mask
+from support.profiles import examples
 
 from .helpers import preset, titles, total
 
@@ -130,3 +135,52 @@ def test_only_after_koikoi_condition():
     rules["yaku"]["flower-viewing"].update(enabled=True, only_after_koikoi=True)
     assert total(rules, ["cherry-curtain", "chrysanthemum-sake"], calls=0) == 0
     assert total(rules, ["cherry-curtain", "chrysanthemum-sake"], calls=1) == 5
+
+
+def nearest(table, captured, calls, month, reachable):
+    """``YakuTable.progress`` read from its docstring, one yaku at a time: the yaku not made
+    (nor a bonus yaku, nor one waiting for a koi-koi call, nor one cancelled) that the pile
+    holds at least half of and lacks one or two cards of, and that the cards nobody has
+    captured can still complete; the cards it lacks named when it names them."""
+    _, made = table.evaluate(captured, calls, month)
+    found = []
+    for i, y in enumerate(table.yaku):
+        if made >> i & 1 or y.requires or (y.only_after_koikoi and not calls):
+            continue
+        if captured & y.cancelled_by:
+            continue
+        pool = y.pool | (month if y.round_month else 0)
+        have = bin(captured & pool).count("1")
+        lacking = y.required & ~captured
+        short = max(y.count - have, bin(lacking).count("1"))
+        if 2 * have < y.count or short not in (1, 2) or lacking & ~reachable:
+            continue
+        if bin((reachable | captured) & pool).count("1") < y.count:
+            continue
+        named = lacking or (pool & ~captured if y.count == bin(pool).count("1") else 0)
+        found.append({"id": y.id, "title": y.title, "have": have, "need": y.count,
+                      "missing": [CARD_IDS[c] for c in range(48) if named >> c & 1]})
+    return found
+
+
+@pytest.mark.parametrize("name", ["standard", "italian", "koikoi-japan", "nintendo",
+                                  "sake-and-blossom"])
+@settings(max_examples=examples(60), deadline=None)
+@given(data=st.data())
+def test_the_nearest_yaku_are_those_of_the_definition(name, data):
+    from asobi_koikoi.rules import compile_rules
+
+    table = compile_rules(preset(name)).yaku
+    # piles of a few to many cards: a few random sets intersected
+    captured = data.draw(st.integers(0, FULL)) & data.draw(st.integers(0, FULL))
+    if data.draw(st.booleans()):
+        captured &= data.draw(st.integers(0, FULL))
+    other = data.draw(st.integers(0, FULL)) & data.draw(st.integers(0, FULL)) & ~captured
+    calls = data.draw(st.integers(0, 3))
+    month = month_mask(data.draw(st.integers(1, 12)))
+    reachable = FULL & ~(captured | other)
+    assert table.progress(captured, calls, month, reachable) == nearest(
+        table, captured, calls, month, reachable)
+    assert [(y.id, points) for y, points in table.made(captured, calls, month)] == [
+        (y.id, y.value(captured, calls, month)) for i, y in enumerate(table.yaku)
+        if table.evaluate(captured, calls, month)[1] >> i & 1]

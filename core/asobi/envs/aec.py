@@ -30,6 +30,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
+from pettingzoo.utils import (  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    OrderEnforcingWrapper,
+)
 
 from asobi.envs.encoding import Encoding
 from asobi.envs.episode import Episode
@@ -58,6 +61,9 @@ class AsobiAEC(PlaysAnEpisode, AECEnv):  # type: ignore[misc,unused-ignore]
         self.observation_spaces = self.table.observation_spaces
         self.action_spaces = self.table.action_spaces
         self.episode: Episode | None = None
+        self._seats = {agent: seat_of(agent) for agent in self.possible_agents}
+        """Each agent's seat (read at every step: a dict is quicker than the name)."""
+        self._names = [agent_name(seat) for seat in range(setting.players)]
 
     def __str__(self) -> str:
         return str(self.metadata["name"])
@@ -74,19 +80,20 @@ class AsobiAEC(PlaysAnEpisode, AECEnv):  # type: ignore[misc,unused-ignore]
         episode = self.episode = self.table.new_episode(seed)
         self.agents = list(self.possible_agents)
         paid = episode.rewards()
-        self.rewards = {agent: paid[seat_of(agent)] for agent in self.agents}
+        seats = self._seats
+        self.rewards = {agent: paid[seats[agent]] for agent in self.agents}
         self._cumulative_rewards = dict(self.rewards)
         self.terminations = dict.fromkeys(self.agents, episode.finished)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: episode.info(seat_of(agent)) for agent in self.agents}
+        self.infos = {agent: episode.info(seats[agent]) for agent in self.agents}
         self._select()
 
     def _select(self) -> None:
         seat = self._playing().acting()
-        self.agent_selection = agent_name(seat) if seat is not None else self.agents[0]
+        self.agent_selection = self._names[seat] if seat is not None else self.agents[0]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        return self._playing().observe(seat_of(agent))
+        return self._playing().observe(self._seats[agent])
 
     def step(self, action: Any) -> None:
         """Play ``action`` (an action number) for the selected agent; ``None`` for an agent
@@ -96,17 +103,20 @@ class AsobiAEC(PlaysAnEpisode, AECEnv):  # type: ignore[misc,unused-ignore]
             self._was_dead_step(action)
             return
         episode = self._playing()
+        seats = self._seats
         self._cumulative_rewards[agent] = 0.0
-        illegal = episode.play(seat_of(agent), action)
-        self._play_spent_seats(episode)
+        illegal = episode.play(seats[agent], action)
+        if self.max_cycles is not None:
+            self._play_spent_seats(episode)
         paid = episode.rewards()
-        self.rewards = {a: paid[seat_of(a)] for a in self.agents}
+        self.rewards = {a: paid[seats[a]] for a in self.agents}
         if episode.finished:
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self._all_spent(episode):
+        elif self.max_cycles is not None and self._all_spent(episode):
             self.truncations = dict.fromkeys(self.agents, True)
-        self.infos = {a: episode.info(seat_of(a)) for a in self.agents}
-        self._say_forfeit(self.infos)
+        self.infos = {a: episode.info(seats[a]) for a in self.agents}
+        if episode.forfeit is not None:
+            self._say_forfeit(self.infos)
         if illegal:
             self.infos[agent]["illegal_action"] = True
         if episode.finished or self.truncations[agent]:
@@ -130,3 +140,36 @@ class AsobiAEC(PlaysAnEpisode, AECEnv):  # type: ignore[misc,unused-ignore]
         while (seat := episode.acting()) is not None and self._spent(episode, seat) and (
                 not self._all_spent(episode)):
             episode.play_for(seat, episode.rng)
+
+
+class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc,unused-ignore]
+    """PettingZoo's ``OrderEnforcingWrapper`` (what :func:`asobi.envs.asobi_v0.env` returns),
+    its checks and its name unchanged, with what the usual loop reads at every step reached
+    directly.
+
+    The wrapper forwards every attribute it lacks through ``__getattr__``, and its ``last()``
+    is ``AECEnv.last`` run on the wrapper, so a step of ``agent_iter()``, ``last()`` and
+    ``step()`` read the selected agent, the agents, rewards, terminations, truncations,
+    infos and the observation one forwarded attribute at a time: about a quarter of what the
+    environment's own step costs. Here ``last()`` is the environment's and ``agents`` and
+    ``agent_selection`` are read-only properties; before ``reset()`` each raises the
+    wrapper's own error (the attribute cannot be accessed before reset)."""
+
+    def __str__(self) -> str:
+        return str(self.env)  # the wrapper's own name for itself, not a subclass's
+
+    def _after_reset(self, name: str) -> AECEnv:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return self.env
+
+    @property
+    def agents(self) -> list[str]:
+        return self._after_reset("agents").agents  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        return self._after_reset("agent_selection").agent_selection  # type: ignore[no-any-return]
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        return self._after_reset("agent_selection").last(observe)  # type: ignore[no-any-return]

@@ -95,12 +95,12 @@ def env(
 ) -> Any:
     """:func:`raw_env` wrapped in PettingZoo's ``OrderEnforcingWrapper``, as PettingZoo's own
     environments are: ``step()`` or ``observe()`` before ``reset()`` is PettingZoo's clear
-    error. Takes the arguments of :func:`raw_env`."""
-    from pettingzoo.utils import (  # type: ignore[import-untyped,import-not-found,unused-ignore]
-        OrderEnforcingWrapper,
-    )
+    error. (The wrapper is :class:`asobi.envs.aec.OrderEnforcing`, the same checks with a
+    quicker ``last()``.) Takes the arguments of :func:`raw_env`."""
+    wrapped = raw_env(game, variant, players, seed, render_mode, **options)
+    from asobi.envs.aec import OrderEnforcing
 
-    return OrderEnforcingWrapper(raw_env(game, variant, players, seed, render_mode, **options))
+    return OrderEnforcing(wrapped)
 
 
 def parallel_env(

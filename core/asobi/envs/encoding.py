@@ -35,6 +35,8 @@ from asobi.host.registry import Game
 from asobi.play.session import Session, canonical
 from asobi.variants.loader import Variant
 
+FLOAT32 = np.dtype(np.float32)
+"""The dtype of every vector (NumPy gives the same object to every native float32 array)."""
 Vector = np.ndarray[Any, np.dtype[np.float32]]
 Mask = np.ndarray[Any, np.dtype[np.int8]]
 Action = dict[str, Any]
@@ -45,6 +47,9 @@ class EncodingHooks:
 
     def __init__(self, game: Game) -> None:
         self.hooks = game.hooks
+        caller = getattr(self.hooks.raw, "asobi_observation_tensor", None)
+        self._tensor = caller if caller is not None and caller.has_spec() else None
+        """The hook asked at every observation, looked up once (None: nobody declared it)."""
 
     @classmethod
     def of(cls, game: Game) -> EncodingHooks:
@@ -58,17 +63,19 @@ class EncodingHooks:
                            players: int) -> Mapping[str, Any] | None:
         """The game's parts for ``observation`` as it gave them (arrays or nested lists);
         :meth:`array` turns one into numbers."""
-        hook = "asobi_observation_tensor"
-        answer = self.hooks.ask(hook, observation=observation, rules=rules, players=players)
+        if self._tensor is None:
+            return None
+        answer = self._tensor(observation=observation, rules=rules, players=players)
         if answer is None:
             return None
-        if not isinstance(answer, Mapping) or not answer:
-            raise self._wrong(hook, answer, "a mapping of part names to numbers")
+        if not answer or (type(answer) is not dict and not isinstance(answer, Mapping)):
+            raise self._wrong("asobi_observation_tensor", answer,
+                              "a mapping of part names to numbers")
         return answer
 
     def array(self, name: str, value: Any) -> Vector:
         """The part ``name`` of an answer of ``asobi_observation_tensor`` as float32."""
-        if isinstance(value, np.ndarray) and value.dtype == np.float32:
+        if type(value) is np.ndarray and value.dtype is FLOAT32:
             return value
         try:
             return np.asarray(value, dtype=np.float32)
@@ -136,11 +143,16 @@ class Encoding:
         self.size = sum(part.size for part in parts)
         self.low: Vector = np.zeros(self.size, np.float32) if low is None else low
         self.high: Vector = np.ones(self.size, np.float32) if high is None else high
+        self.low.flags.writeable = self.high.flags.writeable = False  # read below, once
         self.actions = actions
         self.action_count = action_count
         self.layout = layout
         self._names = [part.name for part in parts]
         self._shapes = [part.shape for part in parts]
+        self._floor = float(self.low.max()) if self.size else 0.0
+        self._ceiling = float(self.high.min()) if self.size else 0.0
+        """Every vector whose numbers all lie between these two is within its bounds (the
+        quick test of :meth:`within`)."""
         self._index = ({action_key(a): i for i, a in enumerate(actions)}
                        if actions is not None else {})
 
@@ -204,7 +216,7 @@ class Encoding:
         if answer is None:
             raise self.hooks.fault(hook, "returned None after returning parts for this game")
         array = self.hooks.array
-        arrays = [value if type(value) is np.ndarray and value.dtype == np.float32
+        arrays = [value if type(value) is np.ndarray and value.dtype is FLOAT32
                   else array(name, value) for name, value in answer.items()]
         if [a.shape for a in arrays] != self._shapes or list(answer) != self._names:
             got = [(name, tuple(a.shape)) for name, a in zip(answer, arrays, strict=True)]
@@ -212,9 +224,18 @@ class Encoding:
             raise self.hooks.fault(hook, f"returned the parts {got}, expected {want} (the "
                                          "parts of the first observation)")
         vector = np.concatenate(arrays, axis=None, dtype=np.float32)
-        if not ((vector >= self.low).all() and (vector <= self.high).all()):
+        if not self.within(vector):
             raise self._outside(vector)
         return vector
+
+    def within(self, vector: Vector) -> bool:
+        """Whether every number of ``vector`` lies within ``low`` and ``high`` (a NaN never
+        does). Quick when all of them lie between the highest low and the lowest high (two
+        reductions, no array made); else number by number."""
+        if vector.size and np.minimum.reduce(vector) >= self._floor and (
+                np.maximum.reduce(vector) <= self._ceiling):
+            return True
+        return bool((vector >= self.low).all() and (vector <= self.high).all())
 
     def _outside(self, vector: Vector) -> PluginFault:
         """The fault of a vector with a number outside its bounds (or not a number)."""
@@ -295,9 +316,15 @@ def action_key(action: Mapping[str, Any]) -> Hashable:
     ``true`` differ), quicker to make: the items with the type of each value, or the JSON
     itself for a value that is a list or a mapping."""
     try:
-        return tuple(sorted((key, value.__class__, value) for key, value in action.items()))
+        if len(action) == 1:  # most actions: one key, nothing to sort
+            ((key, value),) = action.items()
+            items: tuple[Any, ...] = ((key, value.__class__, value),)
+        else:
+            items = tuple(sorted((key, value.__class__, value) for key, value in action.items()))
+        hash(items)
     except TypeError:  # an unhashable value (a list, a dict) or keys of several types
         return canonical(action)
+    return items
 
 
 def read_bounds(hooks: EncodingHooks, parts: tuple[Part, ...],

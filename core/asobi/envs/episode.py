@@ -80,7 +80,7 @@ def margins(scores: Sequence[float]) -> list[float]:
 def scores_of(result: Mapping[str, Any], players: int) -> list[float]:
     """The running scores of ``result``, one number a seat (0 where the game gives none)."""
     scores = result.get("scores") or []
-    numbers = [float(s) if isinstance(s, int | float) and not isinstance(s, bool) else 0.0
+    numbers = [float(s) if isinstance(s, (int, float)) and not isinstance(s, bool) else 0.0
                for s in scores][:players]
     return numbers + [0.0] * (players - len(numbers))
 

@@ -65,7 +65,11 @@ class Table:
         self.action_spaces: dict[str, spaces.Space[Any]] = {
             agent: spaces.Discrete(encoding.action_count) for agent in self.agents}
         self._pending = parse_seed(seed) if seed is not None else None
+        self._given: int | None = None
+        """The last seed given, which starts the sequence of the seeds not given."""
         self._seeds: random.Random | None = None
+        """That sequence, made when first needed (seeding a generator costs more than many
+        moves, and a learner that seeds every episode never needs it)."""
 
     def new_episode(self, seed: int | str | None) -> Episode:
         """An episode seeded with ``seed`` exactly (the seed of its asobi record). Without one:
@@ -74,9 +78,11 @@ class Table:
         if seed is None and self._pending is not None:
             seed = self._pending
         if seed is not None:
-            chosen = parse_seed(seed)
-            self._seeds = random.Random(chosen)
-        elif self._seeds is not None:
+            chosen = self._given = parse_seed(seed)
+            self._seeds = None
+        elif self._given is not None:
+            if self._seeds is None:
+                self._seeds = random.Random(self._given)
             chosen = self._seeds.getrandbits(63)
         else:
             chosen = new_seed()

@@ -98,14 +98,20 @@ GROUPS: dict[str, tuple[str, ...]] = {
 """Named card groups usable in variant files (besides the four kinds)."""
 
 
+_BYTE_IDS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(CARD_IDS[8 * part + bit] for bit in range(8) if byte >> bit & 1)
+          for byte in range(256))
+    for part in range(DECK_SIZE // 8)
+)
+"""The ids of every byte of a bit set: ``_BYTE_IDS[k][b]`` are the cards of byte ``b`` at
+bits ``8k`` to ``8k + 7``, in deck order (observations list cards at every move)."""
+
+
 def ids_of(mask: int) -> list[str]:
     """Card ids of a bit set, in deck order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARD_IDS[low.bit_length() - 1])
-        mask ^= low
-    return out
+    b0, b1, b2, b3, b4, b5 = _BYTE_IDS
+    return [*b0[mask & 255], *b1[mask >> 8 & 255], *b2[mask >> 16 & 255],
+            *b3[mask >> 24 & 255], *b4[mask >> 32 & 255], *b5[mask >> 40 & 255]]
 
 
 def indexes_of(mask: int) -> list[int]:

@@ -40,11 +40,20 @@ hookimpl = pluggy.HookimplMarker("asobi")
 
 PLANES = ("hand", "board", "captured", "opponent_captured", "unseen", "pending", "candidates",
           "moved", "my_missing", "opponent_missing")
-UNSEEN = PLANES.index("unseen")
-SEEN = [PLANES.index(name) for name in ("hand", "board", "captured", "opponent_captured",
-                                        "pending")]
+DECK = frozenset(CARD_IDS)
+PLACES: tuple[dict[str, int], ...] = tuple(
+    {card: plane * len(CARD_IDS) + index for card, index in INDEX.items()}
+    for plane in range(len(PLANES)))
+"""Where each card of each plane sits in the flat ``cards`` part."""
+CARDS_SIZE = len(PLANES) * len(CARD_IDS)
 PHASES = ("play", "capture", "koikoi", "over")
 STEPS = ("play", "draw")
+ONE_HOT_PHASE = {name: tuple(name == other for other in PHASES) for name in PHASES}
+NO_PHASE = (False,) * len(PHASES)
+ONE_HOT_STEP: dict[Any, tuple[bool, ...]] = {
+    name: tuple(name == other for other in STEPS) for name in STEPS}
+NO_STEP = (False,) * len(STEPS)
+ONE_HOT_MONTH = tuple(tuple(month == other for other in range(12)) for month in range(12))
 MOVING_EVENTS = frozenset({"play", "draw", "lay", "capture"})
 STATE_SIZE = 37
 SCORES = slice(22, 24)
@@ -82,30 +91,31 @@ def _missing(player: Mapping[str, Any]) -> list[str]:
 
 
 def encode(observation: Mapping[str, Any]) -> dict[str, np.ndarray[Any, Any]]:
-    """The two parts of a seat's observation (see the module), as float32 arrays."""
+    """The two parts of a seat's observation (see the module), as float32 arrays: views of
+    one vector, ``cards`` then ``state``."""
     seat = observation["seat"]
     me, them = observation["players"][seat], observation["players"][1 - seat]
     pending = [observation["pending"]] if observation.get("pending") else []
-    planes = [observation["hand"], observation["board"], me["captured"], them["captured"], (),
+    hand, board, mine, theirs = (observation["hand"], observation["board"], me["captured"],
+                                 them["captured"])
+    planes = (hand, board, mine, theirs, DECK.difference(hand, board, mine, theirs, pending),
               pending, observation.get("candidates") or [],
-              _moved(observation.get("recent") or []), _missing(me), _missing(them)]
-    cards = np.zeros((len(PLANES), len(CARD_IDS)), np.float32)
-    width = len(CARD_IDS)
-    cards.reshape(-1)[[plane * width + INDEX[card] for plane, group in enumerate(planes)
-                       for card in group if card in INDEX]] = 1.0
-    cards[UNSEEN] = 1.0 - cards[SEEN].max(axis=0)
+              _moved(observation.get("recent") or []), _missing(me), _missing(them))
+    found: list[int | None] = []
+    for places, group in zip(PLACES, planes, strict=True):
+        found += map(places.get, group)
+    vector = np.zeros(CARDS_SIZE + STATE_SIZE, np.float32)
+    vector.put([place for place in found if place is not None], 1.0)  # None: no card's name
     decision = observation.get("decision") or {}
     winner = observation.get("winner")
-    phase, step = observation["phase"], observation.get("step")
-    month = (observation["month"] - 1) % 12
-    state = np.array([
-        *(phase == name for name in PHASES),
-        *(step == name for name in STEPS),
+    vector[CARDS_SIZE:] = [
+        *ONE_HOT_PHASE.get(observation["phase"], NO_PHASE),
+        *ONE_HOT_STEP.get(observation.get("step"), NO_STEP),
         observation.get("to_act") == seat,
         observation["dealer"] == seat,
         _share(observation["round"], MAX_ROUNDS),
         _share(observation["rounds"], MAX_ROUNDS),
-        *(month == m for m in range(12)),
+        *ONE_HOT_MONTH[(observation["month"] - 1) % 12],
         squash(observation["scores"][seat]),
         squash(observation["scores"][1 - seat]),
         _share(me["koikoi"], HAND),
@@ -121,9 +131,9 @@ def encode(observation: Mapping[str, Any]) -> dict[str, np.ndarray[Any, Any]]:
         bool(observation.get("finished")),
         winner == seat,
         winner is not None and winner != seat,
-    ], np.float32)
-    assert state.shape == (STATE_SIZE,)
-    return {"cards": cards, "state": state}
+    ]
+    return {"cards": vector[:CARDS_SIZE].reshape(len(PLANES), len(CARD_IDS)),
+            "state": vector[CARDS_SIZE:]}
 
 
 def bounds() -> dict[str, tuple[Any, Any]]:

@@ -26,6 +26,7 @@ from typing import Any
 from .cards import CARD_IDS, FULL, ids_of, indexes_of
 from .scoring import game_winner, stop_points
 from .state import CHOOSE, DECIDE, OVER, PHASE_STEP, PHASES, State, clone, round_month
+from .yaku import YakuTable
 
 
 def visible(event: dict[str, Any], seat: int) -> bool:
@@ -64,21 +65,48 @@ def round_log(log: list[dict[str, Any]], events: list[dict[str, Any]]) -> list[d
     return kept
 
 
+def _starts(events: list[dict[str, Any]]) -> tuple[int, int]:
+    """Where the round in play starts in ``events`` (its last ``new_round``, 0 if none) and
+    where the last move's events start (the last ``new_round`` or first event of a move, 0 if
+    none): one walk back from the end for both."""
+    move = -1
+    for i in range(len(events) - 1, -1, -1):
+        event = events[i]
+        if event["type"] == "new_round":
+            return i, i if move < 0 else move
+        if move < 0 and _move_start(event):
+            move = i
+    return 0, max(move, 0)
+
+
+def _seen(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The events of ``events`` that ``seat`` may see (:func:`visible`, inlined: an
+    observation filters a round's events twice)."""
+    return [e for e in events if (seats := e.get("seats")) is None or seat in seats]
+
+
 def recent_events(state: State, seat: int) -> list[dict[str, Any]]:
     """The events of the last move that ``seat`` may see, from the current deal on."""
-    events = state.log
-    start = 0
-    for i in range(len(events) - 1, -1, -1):
-        if events[i]["type"] == "new_round" or _move_start(events[i]):
-            start = i
-            break
-    return [e for e in events[start:] if visible(e, seat)]
+    return _seen(state.log[_starts(state.log)[1]:], seat)
 
 
 def round_history(state: State, seat: int) -> list[dict[str, Any]]:
     """The events of the round in play that ``seat`` may see, from its ``new_round`` on."""
-    events = state.log
-    return [e for e in events[_last_deal(events):] if visible(e, seat)]
+    return _seen(state.log[_starts(state.log)[0]:], seat)
+
+
+def _player(table: YakuTable, captured: int, calls: int, month_mask: int,
+            reachable: int) -> dict[str, Any]:
+    """What everybody sees of one seat: its captured cards, koi-koi calls, yaku made and
+    nearest yaku."""
+    made = table.made(captured, calls, month_mask)
+    return {
+        "captured": ids_of(captured),
+        "koikoi": calls,
+        "yaku": [{"id": y.id, "title": y.title, "points": pts} for y, pts in made],
+        "total": sum(pts for _, pts in made),
+        "close": table.progress(captured, calls, month_mask, reachable),
+    }
 
 
 def observation(state: State, seat: int) -> dict[str, Any]:
@@ -86,20 +114,12 @@ def observation(state: State, seat: int) -> dict[str, Any]:
     rules = state.rules
     table = rules.yaku
     other = 1 - seat
-    reachable = FULL & ~(state.captured[0] | state.captured[1])
-    players = []
-    for p in (0, 1):
-        captured = state.captured[p]
-        made = table.made(captured, state.calls[p], state.month_mask)
-        players.append(
-            {
-                "captured": ids_of(captured),
-                "koikoi": state.calls[p],
-                "yaku": [{"id": y.id, "title": y.title, "points": pts} for y, pts in made],
-                "total": sum(pts for _, pts in made),
-                "close": table.progress(captured, state.calls[p], state.month_mask, reachable),
-            }
-        )
+    captured, calls, month = state.captured, state.calls, state.month_mask
+    reachable = FULL & ~(captured[0] | captured[1])
+    players = [_player(table, captured[0], calls[0], month, reachable),
+               _player(table, captured[1], calls[1], month, reachable)]
+    log = state.log
+    deal, move = _starts(log)
     over = state.phase == OVER
     obs: dict[str, Any] = {
         "game": "koikoi",
@@ -118,8 +138,8 @@ def observation(state: State, seat: int) -> dict[str, Any]:
         "sake_cup_is_plain": rules.sake_cup_is_plain,
         "stock": state.stock_left,
         "players": players,
-        "recent": recent_events(state, seat),
-        "history": round_history(state, seat),
+        "recent": _seen(log[move:], seat),
+        "history": _seen(log[deal:], seat),
     }
     if state.phase == CHOOSE:
         obs["pending"] = CARD_IDS[state.pending]

@@ -46,17 +46,24 @@ import pluggy
 
 from asobi_sakura.cards import GARDEN_KINDS, PAINTER_KINDS
 from asobi_sakura.garden import SPACE_KINDS
-from asobi_sakura.rules import mapping_for_players
+from asobi_sakura.rules import player_overrides
 from asobi_sakura.state import BACK_DIR, CURRENT, DISCARDED, FORWARD_DIR, RESOLVED, WAITING
 
 hookimpl = pluggy.HookimplMarker("asobi")
 
 PHASES = ("pick", "choose", "over")
+ONE_HOT_PHASE: dict[Any, tuple[float, ...]] = {
+    name: tuple(float(name == other) for other in PHASES) for name in PHASES}
+NO_PHASE = (0.0,) * len(PHASES)
 STATUSES = (WAITING, CURRENT, RESOLVED, DISCARDED)
 STATUS_INDEX = {status: i for i, status in enumerate(STATUSES)}
-GARDEN_INDEX = {kind: i for i, kind in enumerate(GARDEN_KINDS)}
-PAINTER_INDEX = {kind: i for i, kind in enumerate(PAINTER_KINDS)}
 SPACE_INDEX = {kind: i for i, kind in enumerate(SPACE_KINDS)}
+GARDEN_ONE_HOT = {kind: tuple(float(kind == other) for other in GARDEN_KINDS)
+                  for kind in GARDEN_KINDS}
+NO_GARDEN = (0.0,) * len(GARDEN_KINDS)
+PAINTER_ONE_HOT = {kind: tuple(float(kind == other) for other in PAINTER_KINDS)
+                   for kind in PAINTER_KINDS}
+NO_PAINTER = (0.0,) * len(PAINTER_KINDS)
 CARD_FEATURES = 13
 BUMPS_HALF = 2.0
 """Bumps squashed to one half."""
@@ -70,11 +77,25 @@ def _squash(count: float, half: float) -> float:
     return count / (count + half) if count > 0 else 0.0
 
 
+Places = tuple[dict[str, int], tuple[tuple[str, int, int, tuple[int, ...]], ...], int]
+"""Where each part starts in the one vector the parts are views of, each part's (name, start,
+end, shape), and the vector's size."""
+
+
 @lru_cache(maxsize=64)
-def _offsets(shapes: tuple[tuple[str, tuple[int, ...]], ...]
-             ) -> tuple[dict[str, int], tuple[tuple[str, int, int, tuple[int, ...]], ...], int]:
-    """Where each part starts in the one vector the parts are views of, each part's
-    (name, start, end, shape), and the vector's size."""
+def _places(length: int, trees: int, count: int, deck: int, hand_size: int,
+            players: int) -> Places:
+    """The :data:`Places` of the parts for a garden of ``length`` spaces and ``trees`` trees,
+    ``count`` painters, a deck of ``deck`` cards, hands of ``hand_size`` and ``players``
+    seats (what the parts' shapes follow: see the module)."""
+    shapes = (("garden", (len(SPACE_KINDS), length)), ("emperor", (length,)),
+              ("painters", (count, length)), ("trees", (trees,)),
+              ("tokens", (count + 1,)), ("bumps", (count,)), ("hand", (deck,)),
+              ("hand_cards", (hand_size, CARD_FEATURES)), ("my_pick", (deck,)),
+              ("my_neutral_pick", (deck,)), ("picked", (players + 1,)),
+              ("plays", (count, deck)), ("play_status", (len(STATUSES), deck)),
+              ("discard", (deck,)), ("unseen", (deck,)), ("pending", (4,)),
+              ("state", (players + 8,)))
     offsets, places, size = {}, [], 0
     for name, shape in shapes:
         offsets[name] = size
@@ -86,117 +107,132 @@ def _offsets(shapes: tuple[tuple[str, tuple[int, ...]], ...]
 
 @lru_cache(maxsize=64)
 def _garden(spaces: tuple[str, ...]) -> tuple[int, ...]:
-    """The places of the ``garden`` part set to 1 for these spaces."""
+    """The places of the ``garden`` part (the vector's first) set to 1 for these spaces."""
     length = len(spaces)
     return tuple(SPACE_INDEX[kind] * length + place for place, kind in enumerate(spaces)
                  if kind in SPACE_INDEX)
 
 
+@lru_cache(maxsize=64)
+def _deck(deck: int) -> frozenset[int]:
+    """The numbers less one of a deck of ``deck`` cards (0 to ``deck`` - 1)."""
+    return frozenset(range(deck))
+
+
+def hand_size(rules: Mapping[str, Any], players: int) -> int:
+    """The cards of a full hand with ``players`` seats: ``hand_size`` of
+    :func:`asobi_sakura.rules.mapping_for_players`, read without merging the whole mapping
+    (the number of players may give its own, else the rules' one counts)."""
+    over = player_overrides(rules).get(players, {})
+    return int(over["hand_size"] if "hand_size" in over else rules["hand_size"])
+
+
+def _card_row(card: Mapping[str, Any], deck: int) -> tuple[float, ...]:
+    """The ``hand_cards`` row of one card of the hand (see the module)."""
+    return (1.0, card["number"] / deck, *GARDEN_ONE_HOT.get(card["garden"], NO_GARDEN),
+            _squash(card["move"], SPACES_HALF),
+            *PAINTER_ONE_HOT.get(card["painter"], NO_PAINTER),
+            _squash(card["steps"], SPACES_HALF))
+
+
 def encode(observation: Mapping[str, Any], rules: Mapping[str, Any],
            players: int) -> dict[str, np.ndarray[Any, Any]]:
-    """The parts of a seat's observation (see the module): float32 views of one vector."""
+    """The parts of a seat's observation (see the module): float32 views of one vector.
+
+    The places set to 1 are gathered first and set at once, then the numbers of the parts
+    that hold other values (tokens and bumps, the hand's cards, the state), a slice each."""
     deck = len(rules["deck"])
-    hand_size = int(mapping_for_players(rules, players)["hand_size"])
+    full = hand_size(rules, players)
     seat = observation["seat"]
     spaces = observation["spaces"]
     length = len(spaces)
-    painters = observation["painters"]
     neutral = observation.get("neutral")
     order = [(seat + k) % players for k in range(players)] + (
         [neutral] if neutral is not None else [])
-    relative = {painter: place for place, painter in enumerate(order)}
     count = len(order)
-    shapes = (("garden", (len(SPACE_KINDS), length)), ("emperor", (length,)),
-              ("painters", (count, length)), ("trees", (len(observation["scored"]),)),
-              ("tokens", (count + 1,)), ("bumps", (count,)), ("hand", (deck,)),
-              ("hand_cards", (hand_size, CARD_FEATURES)), ("my_pick", (deck,)),
-              ("my_neutral_pick", (deck,)), ("picked", (players + 1,)),
-              ("plays", (count, deck)), ("play_status", (len(STATUSES), deck)),
-              ("discard", (deck,)), ("unseen", (deck,)), ("pending", (4,)),
-              ("state", (players + 8,)))
-    at, places, size = _offsets(shapes)
-    vector = np.zeros(size, np.float32)
-    hot = [at["garden"] + i for i in _garden(tuple(spaces))]
+    at, places, size = _places(length, len(observation["scored"]), count, deck, full,
+                               players)
+    hot = list(_garden(tuple(spaces)))
 
-    def one(part: str, index: int | None, width: int) -> None:
-        if index is not None and 0 <= index < width:
-            hot.append(at[part] + index)
-
-    one("emperor", observation["emperor"], length)
+    emperor = observation["emperor"]
+    if emperor is not None and 0 <= emperor < length:
+        hot.append(at["emperor"] + emperor)
+    painters, first = observation["painters"], at["painters"]
     for place, painter in enumerate(order):
         where = painters[painter]
         if where is not None and 0 <= where < length:
-            hot.append(at["painters"] + place * length + where)
-    hot.extend(at["trees"] + i for i, done in enumerate(observation["scored"]) if done)
+            hot.append(first + place * length + where)
+    first = at["trees"]
+    hot += [first + i for i, done in enumerate(observation["scored"]) if done]
     numbers = [card["number"] - 1 for card in observation["hand"]]
-    for number in numbers:
-        one("hand", number, deck)
-    mine = observation.get("my_pick")
-    my_neutral = observation.get("my_neutral_pick")
-    one("my_pick", None if mine is None else mine["number"] - 1, deck)
-    one("my_neutral_pick", None if my_neutral is None else my_neutral["number"] - 1, deck)
-    picked = observation["picked"]
-    hot.extend(at["picked"] + place for place, s in enumerate(order[:players]) if picked[s])
-    if observation.get("neutral_picked"):
-        hot.append(at["picked"] + players)
-    plays = observation.get("plays") or []
+    first = at["hand"]
+    hot += [first + number for number in numbers if 0 <= number < deck]
     seen = set(numbers)
-    for play in plays:
+    for part, own in (("my_pick", observation.get("my_pick")),
+                      ("my_neutral_pick", observation.get("my_neutral_pick"))):
+        if own is not None:
+            number = own["number"] - 1
+            seen.add(number)
+            if 0 <= number < deck:
+                hot.append(at[part] + number)
+    picked, first = observation["picked"], at["picked"]
+    hot += [first + place for place, s in enumerate(order[:players]) if picked[s]]
+    if observation.get("neutral_picked"):
+        hot.append(first + players)
+    relative = {painter: place for place, painter in enumerate(order)}
+    shown, status_at = at["plays"], at["play_status"]
+    for play in observation.get("plays") or ():
         number = play["card"]["number"] - 1
         seen.add(number)
-        one("plays", relative[play["painter"]] * deck + number, count * deck)
+        where = relative[play["painter"]] * deck + number
+        if 0 <= where < count * deck:
+            hot.append(shown + where)
         status = STATUS_INDEX.get(play["status"])
-        if status is not None:
-            one("play_status", status * deck + number, len(STATUSES) * deck)
-    for number in observation.get("discard") or ():
-        seen.add(number - 1)
-        one("discard", number - 1, deck)
-    for own in (mine, my_neutral):
-        if own is not None:
-            seen.add(own["number"] - 1)
-    hot.extend(at["unseen"] + n for n in range(deck) if n not in seen)
+        if status is not None and 0 <= status * deck + number < len(STATUSES) * deck:
+            hot.append(status_at + status * deck + number)
+    discard = [number - 1 for number in observation.get("discard") or ()]
+    seen.update(discard)
+    first = at["discard"]
+    hot += [first + number for number in discard if 0 <= number < deck]
+    hot += map(at["unseen"].__add__, _deck(deck).difference(seen))
     pending = observation.get("pending")
     if pending:
-        one("pending", 0 if pending["kind"] == "emperor" else 1, 4)
-        one("pending", 2 if pending["seat"] == seat else None, 4)
-        one("pending", 3, 4)
-    vector[hot] = 1.0
+        first = at["pending"]
+        hot.append(first + (0 if pending["kind"] == "emperor" else 1))
+        if pending["seat"] == seat:
+            hot.append(first + 2)
+        hot.append(first + 3)
+    vector = np.zeros(size, np.float32)
+    vector.put(hot, 1.0)
 
-    tokens = observation["tokens"]
+    tokens, bumps = observation["tokens"], observation["bumps"]
     supply = observation["supply"]
     total = float(sum(tokens[painter] for painter in order) + supply) or 1.0
-    start = at["tokens"]
-    vector[start:start + count + 1] = [tokens[painter] / total for painter in order] + [
-        supply / total]
-    start = at["bumps"]
-    vector[start:start + count] = [_squash(observation["bumps"][painter], BUMPS_HALF)
-                                   for painter in order]
-    start = at["hand_cards"]
-    for row, card in enumerate(sorted(observation["hand"],
-                                      key=lambda c: c["number"])[:hand_size]):
-        first = start + row * CARD_FEATURES
-        vector[first:first + 2] = (1.0, card["number"] / deck)
-        garden = GARDEN_INDEX.get(card["garden"])
-        if garden is not None:
-            vector[first + 2 + garden] = 1.0
-        vector[first + 7] = _squash(card["move"], SPACES_HALF)
-        painter = PAINTER_INDEX.get(card["painter"])
-        if painter is not None:
-            vector[first + 8 + painter] = 1.0
-        vector[first + 12] = _squash(card["steps"], SPACES_HALF)
+    first = at["tokens"]  # the bumps follow the tokens
+    vector[first:first + 2 * count + 1] = [tokens[painter] / total for painter in order] + [
+        supply / total] + [_squash(bumps[painter], BUMPS_HALF) for painter in order]
+    first = at["hand_cards"]
+    rows = [value for card in sorted(observation["hand"], key=_number)[:full]
+            for value in _card_row(card, deck)]
+    vector[first:first + len(rows)] = rows
     phase = observation["phase"]
     sizes = observation["hand_sizes"]
-    start = at["state"]
-    vector[start:start + players + 8] = [
-        *(float(phase == name) for name in PHASES),
+    first = at["state"]
+    vector[first:first + players + 8] = [
+        *ONE_HOT_PHASE.get(phase, NO_PHASE),
         _squash(observation["round"], ROUND_HALF),
         float(observation.get("plays_round") == observation["round"]),
         observation["deck"] / deck,
-        *(sizes[s] / hand_size for s in order[:players]),
+        *[sizes[s] / full for s in order[:players]],
         float(observation.get("neutral_chooser") == seat),
         observation["start_tokens"] / total,
     ]
-    return {name: vector[start:end].reshape(shape) for name, start, end, shape in places}
+    return {name: vector[start:end] if len(shape) == 1 else vector[start:end].reshape(shape)
+            for name, start, end, shape in places}
+
+
+def _number(card: Mapping[str, Any]) -> Any:
+    return card["number"]
 
 
 def action_space(rules: Mapping[str, Any]) -> list[dict[str, Any]]:
