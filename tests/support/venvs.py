@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import venv
 from dataclasses import dataclass
@@ -71,12 +72,31 @@ class SharedEnvironment:
         return env
 
 
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "core", "frontends", "plugins", "variants")
+"""What the wheel of asobi is built from."""
+
+
+def _sources(folder: Path) -> Path:
+    """A copy of what the wheel is built from, in ``folder``: setuptools builds in a ``build``
+    folder beside ``pyproject.toml`` and keeps files a developer has since deleted there, which
+    would ship in the wheel (a fresh clone has no such folder; a working tree may)."""
+    ignore = shutil.ignore_patterns("__pycache__", "build", "*.egg-info")
+    folder.mkdir()
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, folder / name, ignore=ignore)
+        elif (ROOT / name).exists():
+            shutil.copy2(ROOT / name, folder / name)
+    return folder
+
+
 def _build(folder: Path) -> None:
     venv.create(folder, with_pip=True, clear=True)
     python = folder / "bin" / "python"
     _pip(python, "install", *PIP_QUIET, "--upgrade", "pip")
     _pip(python, "install", *PIP_QUIET, "setuptools>=77", "wheel")
-    _pip(python, "install", *PIP_QUIET, "--no-build-isolation", f"{ROOT}[web]", "pytest")
+    source = _sources(folder / "asobi-source")
+    _pip(python, "install", *PIP_QUIET, "--no-build-isolation", f"{source}[web]", "pytest")
 
 
 def shared_environment(factory: pytest.TempPathFactory) -> SharedEnvironment:
