@@ -33,6 +33,7 @@ def _quit_in_the_bar(app: TableApp) -> tuple[int, int]:
     return text.rindex(" q ") + 1, bar.region.y
 
 
+@pytest.mark.slow
 async def test_q_asks_first_and_no_goes_back_to_the_game(nim):
     app = nim()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -56,7 +57,7 @@ async def test_q_asks_first_and_no_goes_back_to_the_game(nim):
         assert len(app.session.moves) > len(moves)
 
 
-@pytest.mark.parametrize("yes", ["y", "enter"])
+@pytest.mark.parametrize("yes", ["y", pytest.param("enter", marks=pytest.mark.slow)])
 async def test_yes_leaves_through_the_save_offer(nim, yes, tmp_path):
     app = nim()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -211,7 +211,12 @@ async def _turns(pilot, app: TableApp, count: int):
         await pilot.press("1")
 
 
-GAMES_AND_LANGUAGES = [(game, lang) for game in ("koikoi", "sakura") for lang in ("en", "it", "ja")]
+SLOW = pytest.mark.slow
+GAMES_AND_LANGUAGES = [  # one of each in the quick lane
+    ("koikoi", "en"), pytest.param("koikoi", "it", marks=SLOW),
+    pytest.param("koikoi", "ja", marks=SLOW), pytest.param("sakura", "en", marks=SLOW),
+    pytest.param("sakura", "it", marks=SLOW), ("sakura", "ja"),
+]
 
 
 @pytest.mark.parametrize("game, lang", GAMES_AND_LANGUAGES)
@@ -228,14 +233,15 @@ async def test_no_empty_row_between_the_table_and_the_choices_at_80x24(installed
             assert view.max_scroll_y == 0  # all of it on screen
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "ja"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("it", marks=SLOW),
+                                  pytest.param("ja", marks=SLOW)])
 async def test_every_board_card_whole_at_100x30(installed, lang):
     _ = translator("asobi_koikoi", lang)
     heads = {"en": ("Board:", "Your hand:"), "it": ("Tavola:", "La tua mano:"),
              "ja": ("場札：", "手札：")}[lang]
     app = TableApp(make_launch(installed, "koikoi", "human,ai:easy", seed=5, lang=lang))
     async with app.run_test(size=(100, 30)) as pilot:
-        async for _turn in _turns(pilot, app, 3):
+        async for _turn in _turns(pilot, app, 2):
             board = app.view.text.split(heads[0])[1].split(heads[1])[0]
             assert "…" not in board and app.view.max_scroll_y == 0
             for card in app._menu.observation["board"]:
@@ -253,8 +259,10 @@ async def test_the_choices_get_the_rows_the_table_leaves_at_100x30(installed):
             assert len(choices.options) == 5 and choices.max_scroll_y == 0
 
 
-@pytest.mark.parametrize("game, lang", [("koikoi", "en"), ("koikoi", "it"), ("koikoi", "ja"),
-                                        ("sakura", "ja")])
+@pytest.mark.parametrize("game, lang", [
+    pytest.param("koikoi", "en", marks=SLOW), ("koikoi", "it"),
+    pytest.param("koikoi", "ja", marks=SLOW), pytest.param("sakura", "ja", marks=SLOW),
+])
 async def test_nothing_cut_at_160x45_and_the_story_under_the_table(installed, game, lang):
     """At 160x45 the choices take the right-hand column, the table the rest of the width, and
     the story the rows the table leaves under it; no name, text or line is cut."""

@@ -57,6 +57,7 @@ def _shown(app: TableApp) -> list[str]:
     return [strip.text.rstrip() for strip in story.lines]
 
 
+@pytest.mark.slow
 @pytest.mark.anyio
 async def test_the_story_breaks_japanese_lines_and_again_on_resize(installed):
     """Sentences whose 。 falls just past the story's width at 80x24, 100x30 and 160x45: Rich

@@ -1,7 +1,7 @@
-"""The story of the game beside the table: every line told so far, broken into lines of the
-story's width by the project's line breaker (:func:`~asobi_frontends.tui.folding.broken`:
-between words, between two Japanese characters, never before a closing mark such as 。 or 」),
-and broken again when the width changes."""
+"""The story of the game: every line told so far, broken into lines of the story's width by
+the project's line breaker (:func:`~asobi_frontends.tui.folding.broken`: between words,
+between two Japanese characters, never before a closing mark such as 。 or 」), and broken
+again when the width changes."""
 
 from __future__ import annotations
 
@@ -31,12 +31,15 @@ class Story(RichLog):
             self._write(entry)
 
     def on_resize(self, event: events.Resize) -> None:
+        """Lines broken again for a new width; the last lines in view whatever the new size
+        (the story's height follows the rows the table leaves)."""
         width = self.scrollable_content_region.width
         if width and width != self._width:
             self._width = width
             self.clear()
             for entry in self.entries:
                 self._write(entry)
+        self.scroll_end(animate=False, immediate=False)
 
     def _write(self, entry: Text) -> None:
         for line in broken(entry, self._width):

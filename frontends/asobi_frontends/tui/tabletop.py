@@ -1,8 +1,9 @@
 """What is on the table and how it is told: the status line, the game's view, the choices,
-the story beside them and the keys bar, fitted to the terminal's size and drawn again after a
-move or a change of language; and the moves told one line at a time at ``--pace`` (Space or
-Enter skips the wait), with the game's view following the story and its announcements (the
-end of a Koi-Koi round) in a page to read."""
+the story and the keys bar, fitted to the terminal's size (the view takes the rows it draws,
+the choices and the story the rest) and drawn again after a move or a change of language;
+and the moves told one line at a time at ``--pace`` (Space or Enter skips the wait), with
+the game's view following the story and its announcements (the end of a Koi-Koi round) in a
+page to read."""
 
 from __future__ import annotations
 
@@ -236,7 +237,7 @@ class Tabletop:
         return ("  " if spaced else " ").join(shown)
 
     def say(self, text: str) -> None:
-        """Add a line (Rich markup) to the story on the side."""
+        """Add a line (Rich markup) to the story."""
         self.app.said.append(Text.from_markup(text).plain)
         self.app.query_one("#log", Story).tell(text)
 

@@ -84,7 +84,7 @@ Screen { layout: vertical; }
     overflow-x: hidden; scrollbar-size-vertical: 1;
 }
 #toosmall { display: none; }
-#keys { height: 1; background: $panel; color: $text; padding: 0 1; }
+#keys { height: 1; background: $panel; color: $text; padding: 0 1; link-style: none; }
 Screen.-compact #view { column-span: 2; }
 Screen.-compact #choices { row-span: 1; }
 Screen.-toosmall #main { display: none; }
