@@ -76,6 +76,9 @@ class KoikoiView(VerticalScroll):
         self.body = Static("", classes="koikoi-body")
         self.rows: int | None = None
         """The rows the frontend offers (:meth:`room`); None: the view's own height."""
+        self.laid_out: tuple[int, int, Layout] | None = None
+        """The layout of this observation for a width and a room (a hover keeps it: what it
+        lights up takes no room)."""
 
     def compose(self) -> Any:
         yield self.body
@@ -84,6 +87,7 @@ class KoikoiView(VerticalScroll):
     def show(self, observation: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> None:
         self.obs = observation
         self.legal = list(legal)
+        self.laid_out = None
         self.captured = [set(p["captured"]) for p in observation["players"]]
         self.lit, self.targets = None, set()
         if observation.get("phase") == "capture" and legal:
@@ -222,8 +226,9 @@ class KoikoiView(VerticalScroll):
             return
         width = max(20, self.scrollable_content_region.width)
         room = self.rows if self.rows is not None else self.size.height
-        layout = self._layout(width, room)
-        lines = self._lines(self.obs, layout, width)
+        if self.laid_out is None or self.laid_out[:2] != (width, room):
+            self.laid_out = (width, room, self._layout(width, room))
+        lines = self._lines(self.obs, self.laid_out[2], width)
         self.text = "\n".join(line.plain for line in lines)
         self.body.update(Group(*lines))
 
