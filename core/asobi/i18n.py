@@ -182,6 +182,14 @@ def break_lines(text: str, limit: float, measure: Callable[[str], float],
     between any two wide characters (Japanese has no spaces), never before a closing mark or
     after an opening one. A word wider than a line keeps a line of its own, or, with
     ``split_long``, is cut between characters to fit."""
+    return [text[start:end] for start, end in line_spans(text, limit, measure, split_long)]
+
+
+def line_spans(text: str, limit: float, measure: Callable[[str], float],
+               split_long: bool = False) -> list[tuple[int, int]]:
+    """Where :func:`break_lines` breaks ``text``: the start and end of each line in ``text``
+    (the spaces that end a line left out), for a caller whose text carries styles to cut it
+    at the same places."""
     tokens: list[str] = []
     for c in text:
         last = tokens[-1][-1] if tokens else ""
@@ -194,25 +202,35 @@ def break_lines(text: str, limit: float, measure: Callable[[str], float],
             tokens.append(c)
     if split_long:
         tokens = [piece for token in tokens for piece in _pieces(token, limit, measure)]
-    lines: list[str] = []
+    spans: list[tuple[int, int]] = []
+    start = at = 0  # where the line begins, where the next token does
     line = ""
     for token in tokens:
         if line and measure((line + token).rstrip()) > limit:
-            lines.append(line.rstrip())
-            line = token
+            spans.append((start, start + len(line.rstrip())))
+            start, line = at, token
         else:
             line += token
-    lines.append(line.rstrip())
-    return lines
+        at += len(token)
+    spans.append((start, start + len(line.rstrip())))
+    return spans
 
 
 def _pieces(token: str, limit: float, measure: Callable[[str], float]) -> list[str]:
-    """``token`` cut between characters into pieces no wider than ``limit``."""
+    """``token`` cut between characters into pieces no wider than ``limit``; a closing mark
+    never begins a piece (the character before it goes along, making that piece wider only
+    where the limit is narrower than the two of them)."""
     if measure(token.rstrip()) <= limit:
         return [token]
     pieces = [""]
     for c in token:
-        if pieces[-1] and measure((pieces[-1] + c).rstrip()) > limit:
-            pieces.append("")
+        piece = pieces[-1]
+        if piece and measure((piece + c).rstrip()) > limit:
+            cut = len(piece)
+            if c in CLOSING:  # back to the last character that is no closing mark
+                cut = next((i for i in range(len(piece) - 1, 0, -1)
+                            if piece[i] not in CLOSING), len(piece))
+            pieces[-1], carried = piece[:cut], piece[cut:]
+            pieces.append(carried)
         pieces[-1] += c
     return pieces

@@ -14,7 +14,7 @@ from asobi.host.registry import Registry
 from asobi.play.frontend import Launch
 from asobi.play.session import parse_seats
 from asobi_frontends.tui.app import TableApp
-from asobi_frontends.tui.screens import ChoiceScreen, SaveScreen, TextScreen
+from asobi_frontends.tui.screens import ChoiceScreen, ConfirmScreen, SaveScreen, TextScreen
 
 
 def make_launch(
@@ -47,9 +47,10 @@ WAIT = 30.0
 
 async def settle(pilot: Pilot[int], app: TableApp, answered: object = None) -> str:
     """Wait until the table needs the person: ``turn`` (choices listed), ``choice`` (a
-    question in a dialog), ``text`` (a page to close), ``save`` (the save offer) or ``gone``
-    (the app has exited). ``answered``: the question (``app._asking``) a click or a key has
-    just answered; its turn does not count, however slowly the app takes the answer in."""
+    question in a dialog), ``confirm`` (a yes-or-no question), ``text`` (a page to close),
+    ``save`` (the save offer) or ``gone`` (the app has exited). ``answered``: the question
+    (``app._asking``) a click or a key has just answered; its turn does not count, however
+    slowly the app takes the answer in."""
     deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:
         await pilot.pause()
@@ -58,6 +59,8 @@ async def settle(pilot: Pilot[int], app: TableApp, answered: object = None) -> s
         screen = app.screen
         if isinstance(screen, ChoiceScreen):
             return "choice"
+        if isinstance(screen, ConfirmScreen):
+            return "confirm"
         if isinstance(screen, SaveScreen):
             return "save"
         if isinstance(screen, TextScreen):

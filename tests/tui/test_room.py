@@ -197,3 +197,96 @@ async def test_a_cut_name_keeps_a_space_before_its_key_at_80x24(installed):
     the cut ("12 pa… 7", not "12 pau…7")."""
     text, _hand = await _table_text(installed, (80, 24))
     assert "…" in text and not re.search(r"…\d", text)
+
+
+async def _turns(pilot, app: TableApp, count: int):
+    """Each of the next ``count`` turns of seat 1, laid out (pages met on the way are read,
+    and each turn is answered with its first choice)."""
+    for _ in range(count):
+        while (state := await settle(pilot, app)) != "turn":
+            assert state in ("text", "choice"), state
+            await pilot.press("enter" if state == "text" else "1")
+        await pilot.pause()
+        yield
+        await pilot.press("1")
+
+
+SLOW = pytest.mark.slow
+GAMES_AND_LANGUAGES = [  # one of each in the quick lane
+    ("koikoi", "en"), pytest.param("koikoi", "it", marks=SLOW),
+    pytest.param("koikoi", "ja", marks=SLOW), pytest.param("sakura", "en", marks=SLOW),
+    pytest.param("sakura", "it", marks=SLOW), ("sakura", "ja"),
+]
+
+
+@pytest.mark.parametrize("game, lang", GAMES_AND_LANGUAGES)
+async def test_no_empty_row_between_the_table_and_the_choices_at_80x24(installed, game, lang):
+    """The table takes the rows it draws, whole, and the choices begin on the next row (the
+    issue saw two blank rows above them while names were cut)."""
+    app = TableApp(make_launch(installed, game, "human,ai:easy", seed=5, lang=lang))
+    async with app.run_test(size=(80, 24)) as pilot:
+        async for _turn in _turns(pilot, app, 2):
+            view, choices = app.view, app.query_one("#choices")
+            drawn = view.text.splitlines()
+            assert view.region.bottom == choices.region.y  # nothing between them
+            assert view.region.height == len(drawn) and drawn[-1].strip()  # no blank row
+            assert view.max_scroll_y == 0  # all of it on screen
+
+
+@pytest.mark.parametrize("lang", ["en", pytest.param("it", marks=SLOW),
+                                  pytest.param("ja", marks=SLOW)])
+async def test_every_board_card_whole_at_100x30(installed, lang):
+    _ = translator("asobi_koikoi", lang)
+    heads = {"en": ("Board:", "Your hand:"), "it": ("Tavola:", "La tua mano:"),
+             "ja": ("場札：", "手札：")}[lang]
+    app = TableApp(make_launch(installed, "koikoi", "human,ai:easy", seed=5, lang=lang))
+    async with app.run_test(size=(100, 30)) as pilot:
+        async for _turn in _turns(pilot, app, 2):
+            board = app.view.text.split(heads[0])[1].split(heads[1])[0]
+            assert "…" not in board and app.view.max_scroll_y == 0
+            for card in app._menu.observation["board"]:
+                assert short_name(_, card) in board, card
+
+
+async def test_the_choices_get_the_rows_the_table_leaves_at_100x30(installed):
+    """Sakura's table is 11 rows at 100x30: the list below it shows all five choices (each
+    over two lines) without scrolling."""
+    app = TableApp(make_launch(installed, "sakura", "human,ai:easy", seed=2))
+    async with app.run_test(size=(100, 30)) as pilot:
+        async for _turn in _turns(pilot, app, 1):
+            choices = app.query_one("#choices")
+            assert app.view.region.bottom == choices.region.y
+            assert len(choices.options) == 5 and choices.max_scroll_y == 0
+
+
+@pytest.mark.parametrize("game, lang", [
+    pytest.param("koikoi", "en", marks=SLOW), ("koikoi", "it"),
+    pytest.param("koikoi", "ja", marks=SLOW), pytest.param("sakura", "ja", marks=SLOW),
+])
+async def test_nothing_cut_at_160x45_and_the_story_under_the_table(installed, game, lang):
+    """At 160x45 the choices take the right-hand column, the table the rest of the width, and
+    the story the rows the table leaves under it; no name, text or line is cut."""
+    app = TableApp(make_launch(installed, game, "human,ai:easy", seed=5, lang=lang))
+    async with app.run_test(size=(160, 45)) as pilot:
+        async for _turn in _turns(pilot, app, 2):
+            view, choices, story = app.view, app.query_one("#choices"), app.query_one("#log")
+            assert "…" not in view.text and view.max_scroll_y == 0
+            assert not any("…" in str(option.prompt) for option in choices.options)
+            assert not any("…" in strip.text for strip in story.lines)
+            assert (story.region.x, story.region.y) == (0, view.region.bottom)
+            assert choices.region.x >= view.region.right and choices.region.height == 43
+
+
+async def test_six_board_cards_share_the_width_at_80x24(installed):
+    """Seed 7, the second turn: six cards on the board. Their tiles share the 80 columns
+    (the issue saw them take 60, names cut), so more of each name shows."""
+    app = TableApp(make_launch(installed, "koikoi", "human,ai:easy", seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        turns = _turns(pilot, app, 2)
+        await anext(turns)
+        await anext(turns)
+        assert len(app._menu.observation["board"]) == 6
+        rows = app.view.text.splitlines()
+        first_row = rows[rows.index("Board:") + 1]
+        assert cell_len(first_row) >= 72 and first_row.count("…") < 6
+        await turns.aclose()

@@ -82,11 +82,11 @@ async def test_too_small_says_the_size_needed_and_recovers(nim_launch):
         await pilot.resize_terminal(140, 40)
         await pilot.pause()
         assert not app.main_screen.has_class("-compact")
-        assert app.query_one("#side").region.x > 0  # the choices beside the game
+        assert app.query_one("#choices").region.x > 0  # the choices beside the game
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert app.main_screen.has_class("-compact")
-        assert app.query_one("#side").region.x == 0  # below it
+        assert app.query_one("#choices").region.x == 0  # below it
         await pilot.press("1")  # still playable
         await settle(pilot, app)
         assert len(app.session.moves) >= 1
@@ -101,6 +101,8 @@ async def test_quit_offers_to_save_and_saves_under_the_name_typed(nim_launch, tm
         await pilot.press("1")
         await settle(pilot, app)
         await pilot.press("q")
+        assert await settle(pilot, app) == "confirm"  # the game is in progress: asked first
+        await pilot.press("y")
         assert await settle(pilot, app) == "save"
         assert isinstance(app.screen, SaveScreen)
         # one account of the keys, below the field: the question does not give another

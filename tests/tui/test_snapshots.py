@@ -104,3 +104,14 @@ def test_sakura_choice_of_way_marks_the_path(installed, snap_compare):
 
     app = _app(installed, "sakura", seed=2)
     assert snap_compare(app, terminal_size=(100, 30), run_before=to_the_choice)
+
+
+def test_leave_the_game_dialog(installed, snap_compare):
+    """``q`` during a game: the small dialog that asks first, over the table."""
+    async def ask_to_leave(pilot):
+        await _first_turn(pilot)
+        await pilot.press("q")
+        assert await settle(pilot, pilot.app) == "confirm"
+
+    app = _app(installed, "koikoi", seed=5)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ask_to_leave)

@@ -30,10 +30,10 @@ from typing import Any
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, Vertical
+from textual.containers import Container
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import OptionList, Static
 
 from asobi.i18n import LANGUAGES
 from asobi.play.driver import Driver
@@ -44,6 +44,7 @@ from asobi_frontends.tui.faults import Fault, Faults
 from asobi_frontends.tui.flow import GameFlow
 from asobi_frontends.tui.hints import Hints
 from asobi_frontends.tui.hookspecs import ViewContext
+from asobi_frontends.tui.story import Story
 from asobi_frontends.tui.tabletop import Tabletop
 from asobi_frontends.tui.theme import CSS, DEFAULT, HIGH_CONTRAST, TEXTUAL_THEMES
 from asobi_frontends.tui.words import words
@@ -167,11 +168,10 @@ class TableApp(App[int]):
     # ------------------------------------------------------------------ Textual
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
-        with Container(id="main"):
+        with Container(id="main"):  # a grid: the order places them (theme.CSS)
             yield Container(id="view")
-            with Vertical(id="side"):
-                yield OptionList(id="choices")
-                yield RichLog(id="log", wrap=True, markup=True, auto_scroll=True, min_width=10)
+            yield OptionList(id="choices")
+            yield Story(id="log")
         yield Static("", id="toosmall", markup=False)
         yield Static("", id="keys")
 
@@ -287,4 +287,8 @@ class TableApp(App[int]):
         self.tabletop.skip()
 
     def action_quit_game(self) -> None:
+        self.flow.quit()
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q, Textual's own key to quit: the same as ``q`` (asked first during a game)."""
         self.flow.quit()

@@ -1,14 +1,21 @@
 """The pages and questions the table opens over itself: the keys, the rules, a page to read
-before the game goes on, a choice the game's view wants asked in a dialog, a file name to save
-under, and the hand-over between two people."""
+before the game goes on, a choice the game's view wants asked in a dialog, whether to leave a
+game in progress, a file name to save under, and the hand-over between two people."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
-from asobi_frontends.tui.screens import ChoiceScreen, SaveScreen, TextScreen, answer_of
+from asobi_frontends.tui.screens import (
+    ChoiceScreen,
+    ConfirmScreen,
+    SaveScreen,
+    TextScreen,
+    answer_of,
+)
 
 if TYPE_CHECKING:
     from asobi_frontends.tui.app import TableApp
@@ -46,6 +53,26 @@ class Dialogs:
             app._("Enter: show the table")))
         main.display = True
 
+    def confirm_leave(self, leave: Callable[[], None]) -> None:
+        """Ask whether to leave the game in progress (``q``): it is lost unless its record is
+        saved, which the save offer after this question lets the person do (or which
+        ``--record`` does). ``leave()`` is called on yes; no goes back to the table."""
+        app = self.app
+        if isinstance(app.screen, ConfirmScreen):
+            return
+        path = app.launch.record_path
+        body = app._("The game in progress is lost unless you save its record: you are "
+                     "offered to save it next.") if path is None else app._(
+            "The game in progress ends here; its record is saved to {path}.").format(path=path)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                leave()
+
+        app.push_screen(ConfirmScreen(app._("Leave the game?"), body,
+                                      app._("y or Enter: leave"), app._("n or Esc: stay")),
+                        answered)
+
     def offer_decision(self) -> None:
         """Ask the seat's choice in a dialog when the game's view wants it (the koi-koi
         call); its answer is taken as the choice, Esc goes back to the list."""
@@ -77,7 +104,8 @@ class Dialogs:
             ("l", _("language: English, Português, Italiano, 日本語")),
             (_("Space, Enter"), _("skip the pause while the other players move")),
             ("Esc", _("close a dialog, forget digits typed")),
-            ("q", _("leave the game, with an offer to save its record")),
+            ("q", _("leave the game (asked first while it goes on), with an offer to save "
+                    "its record")),
             ("?", _("this page")),
         ]
         body = "\n".join(f"[b]{escape(k)}[/b]  {escape(v)}" for k, v in keys)

@@ -3,8 +3,9 @@ session through the core's :class:`asobi.play.driver.Driver`, the way the text f
 does: an AI decides in a worker thread (the screen stays alive, with a "thinking" mark); a
 person is asked with the list of choices, or a dialog when the game's view wants one, and
 their choice is the only way a move of theirs reaches the game. At the end, or when the
-person leaves, the final table, then the shared save flow (where ``--record`` says, else an
-offer to save; while a save fails, another name), and the exit status."""
+person leaves (asked first while the game goes on), the final table, then the shared save
+flow (where ``--record`` says, else an offer to save; while a save fails, another name), and
+the exit status."""
 
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ class GameFlow:
 
     def __init__(self, app: TableApp) -> None:
         self.app = app
+        self.over = False
+        """Whether the game has come to its end (its last move told)."""
+        self.settled = False
+        """Whether the record's fate is decided (saved, or the offer declined)."""
 
     async def run(self) -> None:
         """The game's loop, run in the app's ``game`` worker: every turn, then the end; a
@@ -41,6 +46,7 @@ class GameFlow:
                     action, mover_label = await self._ask(seat)
                 guard(app.driver.play, seat, action)
                 await app.tabletop.tell(mover_label)
+            self.over = True
             await self._game_over()
         except Fault as fault:
             await app.faults.stop(str(fault))
@@ -100,6 +106,16 @@ class GameFlow:
     async def _finish(self, title: str, body: str) -> None:
         """Save the record (where --record says, or where the person says) and leave."""
         app = self.app
+        saved = await self._keep_record(title, body)
+        if saved is not None and app.launch.record_path is not None:
+            await app.dialogs.show_and_wait(title, body + "\n\n" + escape(saved))
+        app.exit(app.status)
+
+    async def _keep_record(self, title: str, body: str) -> str | None:
+        """The shared save flow: to ``--record``, else where the person says (the offer, then
+        another name while a save fails, the reason above it); the line that says where it
+        went, or None when nothing was saved."""
+        app = self.app
         _ = app._
         flow = save_flow(
             app.session, app.launch.record_path,
@@ -112,19 +128,36 @@ class GameFlow:
             return await app.dialogs.ask_name(title, why, question.prompt)
 
         outcome = await answer_flow_async(flow, answer)
+        self.settled = True
         if outcome.status:
             app.status = outcome.status
-        if outcome.path is not None:
-            saved = app.presenter.saved_line(outcome.path)
-            app.notify(saved)
-            if app.launch.record_path is not None:
-                await app.dialogs.show_and_wait(title, body + "\n\n" + escape(saved))
-        app.exit(app.status)
+        if outcome.path is None:
+            return None
+        saved = app.presenter.saved_line(outcome.path)
+        app.notify(saved)
+        return saved
 
     def quit(self) -> None:
-        """The person leaves (``q``): the game's loop gives way to the save flow."""
+        """The person asks to leave (``q``, Ctrl+Q, the keys bar's quit). While the game goes
+        on, a small dialog asks first, and leaving gives way to the save flow; once it is over
+        (or a plugin's fault stopped it), the table closes at once, the record saved first to
+        ``--record`` where it has not been yet."""
         app = self.app
         if app._quitting:
+            return
+        if self.over or app.faults.report:
+            app._quitting = True
+            app.run_worker(self._close(), exclusive=True, name="game")
+        else:
+            app.dialogs.confirm_leave(self._leave_game)
+
+    def _leave_game(self) -> None:
+        """The person confirmed: the game's loop gives way to the save flow."""
+        app = self.app
+        if app._quitting:
+            return
+        if self.over:  # it ended while the question was open
+            self.quit()
             return
         app._quitting = True
         app.tabletop.say(app.presenter.left_line())
@@ -133,3 +166,11 @@ class GameFlow:
     async def _leave(self) -> None:
         app = self.app
         await self._finish(app.presenter.left_line(), app._("The game is not over."))
+
+    async def _close(self) -> None:
+        """Leave a game that is over: its record kept where ``--record`` says, unless that is
+        done."""
+        app = self.app
+        if not self.settled and app.launch.record_path is not None and not app.faults.report:
+            await self._keep_record(app._("Game over"), "")
+        app.exit(app.status)

@@ -9,10 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rich.console import Group
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from asobi_frontends.tui.folding import broken
 from asobi_frontends.tui.hookspecs import ViewContext
 
 Render = Callable[[Mapping[str, Any]], str]
@@ -46,7 +49,23 @@ class GenericView(VerticalScroll):
 
     def show(self, observation: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> None:
         self.text = self.render_text(observation)
-        self.body.update(self.text)
+        self._draw()
+
+    def room(self, rows: int) -> None:
+        """The text takes the rows it needs (the choices and the story get the rest)."""
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        """The text broken into lines of the view's width, so that it takes as many rows as
+        the table counts for it."""
+        width = self.scrollable_content_region.width
+        if width <= 0:
+            return
+        lines = [row for line in self.text.split("\n") for row in broken(Text(line), width)]
+        self.body.update(Group(*lines))
 
     def hover(self, action: Mapping[str, Any] | None) -> None:
         return None

@@ -70,6 +70,12 @@ class TuiView(Protocol):
       the table never lags behind the story.
     - ``announcement(events)``: the text (Rich markup) of a dialog that tells ``events`` (the
       ones this seat may see, of one move), or None: the end of a Koi-Koi round with its yaku.
+    - ``room(rows)``, optional: the most rows the view may take (called at the start and when
+      the terminal is resized). The view lays itself out for them and takes only the rows it
+      draws (the frontend gives it ``height: auto`` and ``max-height: rows``), so the choices
+      and the story get the rest; it draws no line wider than its width (it breaks a longer
+      one itself), so that the rows Textual gives it are the rows it counted. A view without
+      ``room`` is given all the rows.
 
     The view draws; it never applies a move. The frontend lists ``legal``, reads keys and
     the clicks on the list, and applies only those actions; a click on the view itself

@@ -1,6 +1,6 @@
-"""The dialogs of the table: help, rules, a choice asked in a dialog, an announcement, the
-save offer, the game's end and the error panel. Each closes with Esc unless it must answer;
-:func:`answer_of` shows one and waits for its answer."""
+"""The dialogs of the table: help, rules, a choice asked in a dialog, an announcement, a
+question to answer yes or no, the save offer, the game's end and the error panel. Each closes
+with Esc unless it must answer; :func:`answer_of` shows one and waits for its answer."""
 
 from __future__ import annotations
 
@@ -43,6 +43,11 @@ def numbered(number: int, label: str) -> str:
     return f"{number}.{label}" if wide else f"{number}. {label}"
 
 
+LEAVE = Binding("q", "app.quit_game", show=False)
+"""``q`` over a page or a question leaves the game as on the table (a modal screen hides the
+app's own keys)."""
+
+
 class TextScreen(ModalScreen[None]):
     """A page to read (help, rules, an announcement): scrolls with the arrows, Esc or Enter
     closes it."""
@@ -51,6 +56,7 @@ class TextScreen(ModalScreen[None]):
         Binding("escape,enter,space", "close", "Close"),
         Binding("up", "scroll(-1)", show=False),
         Binding("down", "scroll(1)", show=False),
+        LEAVE,
     ]
 
     def __init__(self, title: str, body: str, close_label: str, markup: bool = True) -> None:
@@ -101,7 +107,7 @@ class ChoiceScreen(ModalScreen[int | None]):
     """A question with its choices (a number, arrows and Enter, or a click); Esc goes back to
     the table without choosing (the question comes back with the next look)."""
 
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", "Back"), LEAVE]
 
     def __init__(self, title: str, body: str, choices: Sequence[str], keys: str) -> None:
         super().__init__(classes="dialog-screen")
@@ -138,6 +144,34 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A question to answer yes or no in a small dialog: ``y`` or Enter says yes, ``n`` or Esc
+    no; a click on either answer, under the question, takes it."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", show=False),
+        Binding("n,escape", "answer(False)", show=False),
+    ]
+
+    def __init__(self, title: str, body: str, yes: str, no: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text = title
+        self.body = body
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog -small"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.body, id="dialog-text", markup=False)
+            yield Static(f"[@click=screen.answer(True)]{escape(self.yes)}[/]   "
+                         f"[@click=screen.answer(False)]{escape(self.no)}[/]",
+                         classes="dialog-keys")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 class SaveScreen(ModalScreen[str | None]):

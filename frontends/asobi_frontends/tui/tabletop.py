@@ -1,8 +1,9 @@
 """What is on the table and how it is told: the status line, the game's view, the choices,
-the story beside them and the keys bar, fitted to the terminal's size and drawn again after a
-move or a change of language; and the moves told one line at a time at ``--pace`` (Space or
-Enter skips the wait), with the game's view following the story and its announcements (the
-end of a Koi-Koi round) in a page to read."""
+the story and the keys bar, fitted to the terminal's size (the view takes the rows it draws,
+the choices and the story the rest) and drawn again after a move or a change of language;
+and the moves told one line at a time at ``--pace`` (Space or Enter skips the wait), with
+the game's view following the story and its announcements (the end of a Koi-Koi round) in a
+page to read."""
 
 from __future__ import annotations
 
@@ -14,15 +15,18 @@ from rich.cells import cell_len
 from rich.markup import escape
 from rich.text import Text
 from textual.containers import Container
+from textual.geometry import Size
 from textual.widget import Widget
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from asobi_frontends.tui.faults import Fault
 from asobi_frontends.tui.generic import GenericView
 from asobi_frontends.tui.hookspecs import tui_view
 from asobi_frontends.tui.screens import numbered
+from asobi_frontends.tui.story import Story
 from asobi_frontends.tui.theme import (
+    BELOW_ROWS,
     GAME_WIDTH,
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -50,6 +54,8 @@ class Tabletop:
         self._pending: list[
             tuple[int, Action, list[dict[str, Any]], Mapping[str, Any] | None]] = []
         self._skip = asyncio.Event()
+        self.room = 1
+        """The rows of the table the game's view may take (set by :meth:`fit`)."""
 
     # ------------------------------------------------------------------ drawing
     def show_table(self) -> bool:
@@ -83,15 +89,62 @@ class Tabletop:
         screen.set_class(small, "-toosmall")
         app.query_one("#keys", Static).update(self.keys_bar(width))
         screen.set_class(compact, "-compact")
-        # Beside the game, the choices and the story take what the game's view leaves of the
-        # width (it gets GAME_WIDTH columns first), within SIDE_WIDTH.
-        side = app.query_one("#side")
-        side.styles.width = None if compact else max(SIDE_WIDTH[0], min(
-            SIDE_WIDTH[1], width - GAME_WIDTH))
+        # Beside the game, the choices take what the game's view leaves of the width (it gets
+        # GAME_WIDTH columns first), within SIDE_WIDTH; below it, half the width each.
+        side = max(SIDE_WIDTH[0], min(SIDE_WIDTH[1], width - GAME_WIDTH))
+        app.query_one("#main").styles.grid_columns = "1fr 1fr" if compact else f"1fr {side}"
+        self.room = max(1, height - 2 - BELOW_ROWS)  # less the status line and the keys bar
+        self.give_room()
         app.query_one("#toosmall", Static).update(
             app._("The terminal is {w}x{h}; the table needs at least {mw}x{mh}. "
                   "Make the window larger.").format(w=width, h=height, mw=MIN_WIDTH,
                                                     mh=MIN_HEIGHT))
+
+    def give_room(self) -> None:
+        """Offer the game's view the rows of the table (``room``). A view that can lay itself
+        out for them (a method ``room(rows)``) takes only the rows it draws, and the choices
+        and the story get the rows it leaves; any other view takes them all."""
+        app = self.app
+        view = app.view
+        holder = app.query_one("#view")
+        if not self._fits(view):
+            holder.styles.height = "1fr"
+            self._rows(self.room)
+            return
+        assert view is not None
+        view.styles.height = holder.styles.height = "auto"
+        view.styles.max_height = self.room
+        try:
+            self.view_call("room", self.room)
+        except Fault as fault:
+            app.faults.take_over(fault)
+
+    @staticmethod
+    def _fits(view: Widget | None) -> bool:
+        """Whether ``view`` lays itself out for the rows it is offered (``room(rows)``)."""
+        return view is not None and callable(getattr(view, "room", None))
+
+    def _follow_view(self, *_changed: object) -> None:
+        """The view's row of the table: the rows the view draws now (within its room). Called
+        after each call on the view, and when its size changes (a draw of its own, after a
+        resize), then once the layout that found it is done (which would forget the change)."""
+        view = self.app.view
+        if not self._fits(view):
+            return
+        assert view is not None
+        width = view.scrollable_content_region.width or self.app.size.width
+        rows = view.get_content_height(Size(width, self.room), self.app.size, width)
+        if _changed:
+            self.app.call_after_refresh(self._rows, rows)
+        else:
+            self._rows(rows)
+
+    def _rows(self, rows: int) -> None:
+        """The game's view gets ``rows`` rows of the table (within its room), the choices and
+        the story the rest. (A number: Textual would size a row ``auto`` by a single column's
+        width where the view spans two.)"""
+        rows = max(1, min(self.room, rows))
+        self.app.query_one("#main").styles.grid_rows = f"{rows} 1fr"
 
     def build_view(self) -> None:
         """The game's own view (``asobi_tui_view``), else the generic one (the game's text
@@ -106,13 +159,18 @@ class Tabletop:
             lang = app.lang
             view = GenericView(context, lambda obs: app.hooks.render_text(obs, lang))
         app.view = view
-        holder.mount(app.view)
+        holder.mount(view)
+        app.watch(view, "virtual_size", self._follow_view, init=False)
+        self.give_room()
         self.redraw()
 
     def view_call(self, method: str, *args: Any) -> Any:
         """The game's view's ``method(*args)`` (nothing when the view lacks it); a failure
-        becomes a :class:`~asobi_frontends.tui.faults.Fault`."""
-        return self.app.faults.guard(getattr(self.app.view, method, nothing), *args)
+        becomes a :class:`~asobi_frontends.tui.faults.Fault`. The view's row follows what it
+        has drawn."""
+        answer = self.app.faults.guard(getattr(self.app.view, method, nothing), *args)
+        self._follow_view()
+        return answer
 
     def redraw(self) -> None:
         """Draw the shown seat's observation, its choices and the status line. While that
@@ -157,27 +215,31 @@ class Tabletop:
 
     def keys_bar(self, width: int | None = None) -> str:
         """The keys that work now, for the bar at the bottom: each key in a box with what it
-        does, spaced out where the terminal's width holds them, else closer together (an
-        Italian bar of six keys is 86 cells wide spaced out), so that the last one, ``q``,
-        stays on screen."""
+        does (a click on it does the same), spaced out where the terminal's width holds them,
+        else closer together (an Italian bar of six keys is 86 cells wide spaced out), so that
+        the last one, ``q``, stays on screen."""
         app = self.app
         _ = app._
-        pairs = []
+        keys: list[tuple[str, str, str]] = []  # the key, what it does, its action (a click)
         if app._asking is not None:
-            pairs += [("1-9 ↑↓ Enter", _("choose")), ("h", _("hint"))]
+            keys += [("1-9 ↑↓ Enter", _("choose"), ""), ("h", _("hint"), "hint")]
         elif not app._ended:
-            pairs.append((_("Space"), _("skip")))
-        pairs += [("?", _("help")), ("r", _("rules")), ("l", _("language")), ("q", _("quit"))]
+            keys.append((_("Space"), _("skip"), "skip"))
+        keys += [("?", _("help"), "help"), ("r", _("rules"), "rules"),
+                 ("l", _("language"), "language"), ("q", _("quit"), "quit_game")]
         room = (app.size.width if width is None else width) - 2  # the bar's padding
-        spaced = [(f" {k} ", f" {v}") for k, v in pairs]
-        if sum(cell_len(k + v) for k, v in spaced) + 2 * (len(pairs) - 1) <= room:
-            return "  ".join(f"[b reverse]{escape(k)}[/]{escape(v)}" for k, v in spaced)
-        return " ".join(f"[b reverse]{escape(k)}[/] {escape(v)}" for k, v in pairs)
+        spaced = sum(cell_len(f" {k}  {v}") for k, v, _a in keys) + 2 * (len(keys) - 1) <= room
+        shown = []
+        for key, does, action in keys:
+            text = (f"[b reverse] {escape(key)} [/] {escape(does)}" if spaced
+                    else f"[b reverse]{escape(key)}[/] {escape(does)}")
+            shown.append(f"[@click=app.{action}]{text}[/]" if action else text)
+        return ("  " if spaced else " ").join(shown)
 
     def say(self, text: str) -> None:
-        """Add a line (Rich markup) to the story on the side."""
+        """Add a line (Rich markup) to the story."""
         self.app.said.append(Text.from_markup(text).plain)
-        self.app.query_one("#log", RichLog).write(text)
+        self.app.query_one("#log", Story).tell(text)
 
     # ------------------------------------------------------------------ telling
     def watch(self, mover: int, action: Action, seen: list[dict[str, Any]]) -> None:

@@ -47,19 +47,30 @@ MIN_HEIGHT = 24
 
 ROOMY_WIDTH = 120
 ROOMY_HEIGHT = 34
-"""From this size on, the choices and the story sit beside the game instead of below it."""
+"""From this size on, the choices sit beside the game, and the story under it, instead of
+both below it."""
 
 SIDE_WIDTH = (36, 46)
 GAME_WIDTH = 80
-"""Beside the game, the choices and the story are 36 to 46 columns wide: the game's view keeps
-80 columns where the terminal has them (a Koi-Koi hand of four full-size tiles a row)."""
+"""Beside the game, the choices are 36 to 46 columns wide: the game's view keeps 80 columns
+where the terminal has them (a Koi-Koi hand of four full-size tiles a row)."""
+
+BELOW_ROWS = 8
+"""The rows kept below the game for the choices and the story (the compact layout), or for
+the story alone (beside): the game's view has the rest, and what it leaves of them goes to
+them too."""
 
 CSS = """
 Screen { layout: vertical; }
 #status { height: 1; background: $primary; color: $background; padding: 0 1; }
-#main { height: 1fr; layout: horizontal; }
+/* A grid: the game's view on the first row, then the story under it and the choices beside
+   both; the compact layout has the view across the width and the choices and the story side
+   by side under it. The size of the view's row and of the side column is set by the tabletop
+   (Tabletop.fit): the view takes the rows it draws, the rest goes to the choices and the
+   story. */
+#main { height: 1fr; layout: grid; grid-size: 2 2; grid-rows: 1fr 8; grid-columns: 1fr 46; }
 #view { width: 1fr; height: 1fr; }
-#side { width: 46; height: 1fr; layout: vertical; }
+#choices { row-span: 2; }
 /* The lists of choices keep their scrollbar's column whether it shows or not: an option's
    lines are counted at one width, and a scrollbar that appears later would narrow the text
    and push its last wrapped line out of the option (issue 37). */
@@ -73,11 +84,9 @@ Screen { layout: vertical; }
     overflow-x: hidden; scrollbar-size-vertical: 1;
 }
 #toosmall { display: none; }
-#keys { height: 1; background: $panel; color: $text; padding: 0 1; }
-Screen.-compact #main { layout: vertical; }
-Screen.-compact #side { width: 100%; height: 8; layout: horizontal; }
-Screen.-compact #choices { width: 1fr; height: 100%; }
-Screen.-compact #log { width: 1fr; height: 100%; }
+#keys { height: 1; background: $panel; color: $text; padding: 0 1; link-style: none; }
+Screen.-compact #view { column-span: 2; }
+Screen.-compact #choices { row-span: 1; }
 Screen.-toosmall #main { display: none; }
 Screen.-toosmall #status { display: none; }
 Screen.-toosmall #keys { display: none; }
@@ -89,6 +98,7 @@ Screen.-toosmall #toosmall {
     width: 90%; max-width: 100; height: auto; max-height: 90%;
     border: thick $primary; background: $surface; padding: 0 1;
 }
+.dialog.-small { max-width: 64; }
 .dialog-title { text-style: bold; color: $accent; height: auto; }
 .dialog-body { height: auto; max-height: 16; }
 .dialog-keys { color: $text-muted; height: 1; }

@@ -9,6 +9,7 @@ click on such a tile is passed on to the frontend (``ViewContext.choose``) as th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Group
@@ -26,19 +27,25 @@ from asobi_koikoi.tuiview.tiles import (
     ACTION_KEY,
     Look,
     back_row,
+    fold,
+    folds,
     full_name_width,
+    row_look,
     row_of_tiles,
     tile_lines,
 )
 from asobi_koikoi.view import KIND_LABELS, describe_event
 
-ROOMY = (80, 22)
-"""From this width and height (in cells) of the view, tiles are taller and piles show names."""
 
+@dataclass(frozen=True)
+class Layout:
+    """How the table is drawn: the tiles of the board and of the hand, and whether it shows
+    the extras (the koi-koi calls, the names in the piles, the opponent's hidden cards, every
+    yaku in reach, the opponent's too)."""
 
-def _rows(lines: Sequence[Text], width: int) -> int:
-    """The rows ``lines`` take in a view ``width`` cells wide (a longer line wraps)."""
-    return sum(max(1, -(-line.cell_len // width)) for line in lines)
+    board: Look
+    hand: Look
+    extras: bool
 
 
 def _pair(_: Translator, me: int, values: Sequence[Any]) -> str:
@@ -67,6 +74,11 @@ class KoikoiView(VerticalScroll):
         self.captured: list[set[str]] = [set(), set()]
         self.yaku_seen: dict[int, Mapping[str, Any]] = {}
         self.body = Static("", classes="koikoi-body")
+        self.rows: int | None = None
+        """The rows the frontend offers (:meth:`room`); None: the view's own height."""
+        self.laid_out: tuple[int, int, Layout] | None = None
+        """The layout of this observation for a width and a room (a hover keeps it: what it
+        lights up takes no room)."""
 
     def compose(self) -> Any:
         yield self.body
@@ -75,6 +87,7 @@ class KoikoiView(VerticalScroll):
     def show(self, observation: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> None:
         self.obs = observation
         self.legal = list(legal)
+        self.laid_out = None
         self.captured = [set(p["captured"]) for p in observation["players"]]
         self.lit, self.targets = None, set()
         if observation.get("phase") == "capture" and legal:
@@ -202,38 +215,52 @@ class KoikoiView(VerticalScroll):
     def on_resize(self) -> None:
         self._draw()
 
+    def room(self, rows: int) -> None:
+        """The frontend offers ``rows`` rows: the table is laid out to fit in them (its height
+        is the rows it draws; the frontend gives the rest to the choices and the story)."""
+        self.rows = rows
+        self._draw()
+
     def _draw(self) -> None:
         if self.obs is None:
             return
         width = max(20, self.scrollable_content_region.width)
-        roomy = width >= ROOMY[0] and self.size.height >= ROOMY[1]
-        look = self._look(width, roomy)
-        lines = self._lines(self.obs, look, width, roomy)
+        room = self.rows if self.rows is not None else self.size.height
+        if self.laid_out is None or self.laid_out[:2] != (width, room):
+            self.laid_out = (width, room, self._layout(width, room))
+        lines = self._lines(self.obs, self.laid_out[2], width)
         self.text = "\n".join(line.plain for line in lines)
         self.body.update(Group(*lines))
 
-    def _look(self, width: int, roomy: bool) -> Look:
-        """The tiles the view has room for: wide enough for every card's full name (any card:
-        the tiles keep their size from turn to turn), as many a row as that width allows, when
-        the view's height holds the rows they make; taller tiles (names over two lines) first
-        where the view is roomy, and a blank line between two rows of tiles where it fits.
-        Else the compact tiles, eight a row, names cut."""
+    def _layout(self, width: int, room: int) -> Layout:
+        """The first layout that fits in ``room`` rows, by what it shows: tiles with every
+        card's full name (as wide as the whole deck needs, so that they keep their size from
+        turn to turn) before tiles that share the width and cut the names; then the extras;
+        then taller tiles (where a name shown needs a second line); then a blank line between
+        two rows of tiles.
+        Where none fits, the last one tried (compact tiles, no extras)."""
         obs = self.obs
         assert obs is not None
         theme = self.context.theme
         sake = bool(obs.get("sake_cup_is_plain", True))
-        for height, gap in ((4, 1), (4, 0), (3, 1), (3, 0)) if roomy else ((3, 1), (3, 0)):
-            inner = full_name_width(self._, height, sake)
-            per_row = next((n for n in range(8, 2, -1) if (width + 1) // n - 1 >= inner + 2),
-                           None)
-            if per_row is None:
-                continue
-            look = Look(width=min((width + 1) // per_row - 1, inner + 4), height=height,
-                        theme=theme, row_gap=gap)
-            if _rows(self._lines(obs, look, width, roomy), width) <= self.size.height:
-                return look
-        return Look(width=max(9, min(13, (width + 1) // 8 - 1)), height=4 if roomy else 3,
-                    theme=theme)
+        cards = (list(obs["board"]), list(obs["hand"]))
+        inner = {height: full_name_width(self._, height, sake) for height in (3, 4)}
+        layout = None
+        for whole in (True, False):
+            for extras in (True, False):
+                for height, gap in ((4, 1), (4, 0), (3, 1), (3, 0)):
+                    board, hand = (row_look(len(shown), width, height, inner[height], whole,
+                                            theme, gap) for shown in cards)
+                    if board is None or hand is None:
+                        continue
+                    if height == 4 and not (folds(self._, cards[0], board)
+                                            or folds(self._, cards[1], hand)):
+                        continue  # no name needs the fourth line
+                    layout = Layout(board, hand, extras)
+                    if len(self._lines(obs, layout, width)) <= room:
+                        return layout
+        assert layout is not None  # the cut tiles always make one
+        return layout
 
     # ------------------------------------------------------------------ clicks
     def on_click(self, event: Click) -> None:
@@ -244,10 +271,9 @@ class KoikoiView(VerticalScroll):
         if isinstance(action, dict) and choose is not None:
             choose(action)
 
-    def _lines(
-        self, obs: Mapping[str, Any], look: Look, width: int, roomy: bool
-    ) -> list[Text]:
+    def _lines(self, obs: Mapping[str, Any], layout: Layout, width: int) -> list[Text]:
         _ = self._
+        extras = layout.extras
         me = obs["seat"]
         other = 1 - me
         sake = bool(obs.get("sake_cup_is_plain", True))
@@ -262,39 +288,39 @@ class KoikoiView(VerticalScroll):
             Text(" · ".join((
                 _("Scores: {pair}").format(pair=_pair(_, me, obs["scores"])),
                 *([_("Koi-koi calls: {pair}").format(pair=_pair(_, me, calls))]
-                  if roomy or any(calls) else []),
+                  if extras or any(calls) else []),
                 _.n("Stock: {n} card", "Stock: {n} cards", obs["stock"]).format(
                     n=obs["stock"]),
                 _.n("opponent's hand: {n} card", "opponent's hand: {n} cards",
                     obs["opponent_hand"]).format(n=obs["opponent_hand"])))),
         ]
-        lines += self._pile(_("Opponent's captures:"), obs["players"][other], sake, roomy)
-        if roomy or obs["players"][other]["yaku"]:
+        lines += self._pile(_("Opponent's captures:"), obs["players"][other], sake, extras)
+        if extras or obs["players"][other]["yaku"]:
             lines += [Text("  " + x, style="red")
                       for x in self._yaku_lines(obs["players"][other])]
-        if roomy:
-            lines.append(back_row(look, obs["opponent_hand"]))
+        if extras:
+            lines.append(back_row(layout.hand, obs["opponent_hand"]))
         none = Text(_("(none)"), style="dim")
         lines.append(Text(_("Board: {cards}").format(cards="").strip(), style="bold"))
         captures = self._choices("capture")
-        board = [tile_lines(_, c, look, sake, mark="▲" if c in self.targets else "",
+        board = [tile_lines(_, c, layout.board, sake, mark="▲" if c in self.targets else "",
                             lit=c in self.targets, **captures.get(c, {}))
                  for c in obs["board"]]
-        lines += row_of_tiles(board, width, row_gap=look.row_gap) or [none]
+        lines += row_of_tiles(board, width, row_gap=layout.board.row_gap) or [none]
         lines.append(Text(_("Your hand: {cards}").format(cards="").strip(), style="bold"))
         plays = self._choices("play")
-        hand = [tile_lines(_, c, look, sake, mark="▶" if c == self.lit else "",
+        hand = [tile_lines(_, c, layout.hand, sake, mark="▶" if c == self.lit else "",
                            lit=c == self.lit, **plays.get(c, {})) for c in obs["hand"]]
-        lines += row_of_tiles(hand, width, row_gap=look.row_gap) or [none]
-        lines += self._pile(_("Your captures:"), obs["players"][me], sake, roomy)
-        if roomy or obs["players"][me]["yaku"] or obs["players"][me]["close"]:
+        lines += row_of_tiles(hand, width, row_gap=layout.hand.row_gap) or [none]
+        lines += self._pile(_("Your captures:"), obs["players"][me], sake, extras)
+        if extras or obs["players"][me]["yaku"] or obs["players"][me]["close"]:
             lines += [Text("  " + x, style="green") for x in self._yaku_lines(obs["players"][me])]
         pending = obs.get("pending")
         if pending and obs.get("to_act") == me:
             lines.append(Text(_("{card} matches {a} and {b}: you choose one.").format(
                 card=card_name(_, pending), a=card_name(_, obs["candidates"][0]),
                 b=card_name(_, obs["candidates"][1])), style="bold"))
-        return lines
+        return [row for line in lines for row in fold(line, width)]
 
     def _choices(self, key: str) -> dict[str, dict[str, Any]]:
         """The cards the legal actions of kind ``key`` (``play``, ``capture``) name: for each,
@@ -303,7 +329,7 @@ class KoikoiView(VerticalScroll):
                 for i, a in enumerate(self.legal, 1) if key in a}
 
     def _pile(
-        self, head: str, player: Mapping[str, Any], sake: bool, roomy: bool
+        self, head: str, player: Mapping[str, Any], sake: bool, names: bool
     ) -> list[Text]:
         """A captured pile grouped by kind with counts (and the names when there is room)."""
         _ = self._
@@ -313,6 +339,6 @@ class KoikoiView(VerticalScroll):
         for kind, label in KIND_LABELS.items():
             group = [c for c in cards if kind in counts_as(c, sake)]
             parts.append(f"{_(label)} {len(group)}")
-            if roomy and group:
+            if names and group:
                 named.append(Text(f"    {_(label)}: {card_names(_, group)}", style="dim"))
         return [Text(f"{head} " + " · ".join(parts), style="bold"), *named]

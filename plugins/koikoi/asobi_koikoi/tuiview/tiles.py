@@ -14,6 +14,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
+from asobi.i18n import line_spans
 from asobi_koikoi.cards import CARD_KIND, INDEX, PLANTS
 from asobi_koikoi.names import card_name, kind_label, tile_wording
 
@@ -77,6 +78,30 @@ class Look:
         return PALETTES.get(self.theme, PALETTES["default"])[key]
 
 
+NARROWEST = 9
+"""The narrowest tile, in cells: a month's number and the start of its plant, the key."""
+
+
+def row_look(count: int, width: int, height: int, inner: int, whole: bool, theme: str,
+             row_gap: int = 0) -> Look | None:
+    """The tiles of a row of ``count`` cards in ``width`` cells, ``height`` lines each, where
+    an inner width of ``inner`` cells shows every card's text whole.
+
+    ``whole``: tiles that wide (up to two cells more), as many a row as the width holds,
+    whatever ``count`` is (so that they keep their size from turn to turn); None where the
+    width holds fewer than three (or than ``count``, when it is smaller). Otherwise the
+    ``count`` tiles share the width in one row, each as wide as it lets them be up to that
+    width, and never narrower than :data:`NARROWEST` (then on more rows): the texts are cut
+    where they do not fit."""
+    if whole:
+        per_row = (width + 1) // (inner + 3)
+        if per_row < min(3, max(1, count)):
+            return None
+        return Look(min((width + 1) // per_row - 1, inner + 4), height, theme, row_gap)
+    shared = (width + 1) // max(1, count) - 1
+    return Look(max(NARROWEST, min(inner + 2, shared)), height, theme, row_gap)
+
+
 def month_label(_: Tr, card: str) -> str:
     month = INDEX[card] // 4 + 1
     return f"{month} {_(PLANTS[month - 1])}"
@@ -136,6 +161,12 @@ def short_name(_: Tr, card: str) -> str:
     return name
 
 
+def folds(_: Tr, cards: Sequence[str], look: Look) -> bool:
+    """Whether a four-line tile of ``look``'s width shows a name of ``cards`` over two lines
+    (else a fourth line would stay empty)."""
+    return any(two_lines(short_name(_, card), look.width - 2)[1] for card in cards)
+
+
 def full_name_width(_: Tr, height: int, sake_is_plain: bool) -> int:
     """The inner width (cells) a tile of ``height`` lines needs to show every card of the deck
     whole: month, kind and name (a four-line tile breaks the name between words)."""
@@ -191,6 +222,15 @@ def tile_lines(
             line.stylize(Style.from_meta({ACTION_KEY: dict(action)}))
         lines.append(line)
     return lines
+
+
+def fold(line: Text, width: int) -> list[Text]:
+    """``line`` as it shows in ``width`` cells: itself when it fits, else broken into lines
+    that do (:func:`asobi.i18n.line_spans`: between words, never before a closing mark), so
+    that every line drawn takes one row at any width from ``width`` on."""
+    if line.cell_len <= width:
+        return [line]
+    return [line[a:b] for a, b in line_spans(line.plain, width, cell_len, split_long=True)]
 
 
 def back_row(look: Look, count: int) -> Text:

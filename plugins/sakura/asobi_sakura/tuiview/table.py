@@ -25,7 +25,13 @@ from textual.widgets import Static
 
 from asobi.i18n import Translator, translator
 from asobi_sakura.tuiview.places import CHOICE_KEYS, Place, choice_places
-from asobi_sakura.tuiview.tiles import ACTION_KEY, card_tile, hand_layout, rows_of_tiles
+from asobi_sakura.tuiview.tiles import (
+    ACTION_KEY,
+    card_tile,
+    fold,
+    hand_layout,
+    rows_of_tiles,
+)
 from asobi_sakura.view import (
     card_text,
     describe_event,
@@ -56,8 +62,8 @@ highlighted choice leads to), drawn reversed."""
 FORWARD_MARK, BACK_MARK = "▶", "◀"
 
 def _rows(lines: Sequence[Text], width: int) -> int:
-    """The rows ``lines`` take in a view ``width`` cells wide (a longer line wraps)."""
-    return sum(max(1, -(-line.cell_len // width)) for line in lines)
+    """The rows ``lines`` take in a view ``width`` cells wide (a longer line is folded)."""
+    return sum(len(fold(line, width)) for line in lines)
 
 
 class SakuraView(VerticalScroll):
@@ -85,6 +91,8 @@ class SakuraView(VerticalScroll):
         self.tokens: list[int] = []
         self.news: str = ""
         self.body = Static("", classes="sakura-body")
+        self.rows: int | None = None
+        """The rows the frontend offers (:meth:`room`); None: the view's own height."""
 
     def compose(self) -> Any:
         yield self.body
@@ -163,11 +171,18 @@ class SakuraView(VerticalScroll):
         players = self.obs["players"] if self.obs else 0
         return table[-1] if painter >= players else table[painter % (len(table) - 1)]
 
+    def room(self, rows: int) -> None:
+        """The frontend offers ``rows`` rows: the garden is laid out to fit in them (its height
+        is the rows it draws; the frontend gives the rest to the choices and the story)."""
+        self.rows = rows
+        self._draw()
+
     def _draw(self) -> None:
         if self.obs is None:
             return
         width = max(40, self.scrollable_content_region.width)
-        lines = self._lines(self.obs, width)
+        room = self.rows if self.rows is not None else self.size.height
+        lines = self._lines(self.obs, width, room)
         self.text = "\n".join(line.plain for line in lines)
         self.body.update(Group(*lines))
 
@@ -270,8 +285,8 @@ class SakuraView(VerticalScroll):
             lines[-1].append_text(short)
         return lines
 
-    def _lines(self, obs: Mapping[str, Any], width: int) -> list[Text]:
-        """The table fitted to the view's height: the hand first gets the lines it needs to
+    def _lines(self, obs: Mapping[str, Any], width: int, room: int) -> list[Text]:
+        """The table fitted to ``room`` lines: the hand first gets the lines it needs to
         show its cards whole; the lines left show the revealed cards in full, then the
         legend of the path."""
         _ = self._
@@ -310,11 +325,12 @@ class SakuraView(VerticalScroll):
             after += [Text(x) for x in summary_table(obs, _)]
         head = [Text(_("Your hand:"), style="bold")]
         used = _rows(top + news + short + head + after, width)
-        hand = self._hand(obs["hand"], width, self.size.height - used)
-        spare = self.size.height - used - len(hand)
+        hand = self._hand(obs["hand"], width, room - used)
+        spare = room - used - len(hand)
         plays = short
         if full and _rows(full, width) - _rows(short, width) <= spare:
             spare -= _rows(full, width) - _rows(short, width)
             plays = full
         shown_legend = legend if _rows(legend, width) <= spare else []
-        return top + shown_legend + news + plays + head + hand + after
+        shown = top + shown_legend + news + plays + head + hand + after
+        return [row for line in shown for row in fold(line, width)]
