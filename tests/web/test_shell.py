@@ -232,7 +232,7 @@ def test_no_page_is_wider_than_a_small_phone(pages, server):
         page.evaluate("() => document.querySelectorAll('main > *')"
                       ".forEach((e) => { e.dataset.left = ''; })")
         page.goto(server.url + route)
-        page.wait_for_selector("main > :is(section, .hero):not([data-left])")
+        page.wait_for_selector("main > :is(section, .hero):not([data-left]):not([aria-busy])")
         frames(page)
         no_sideways_scroll(page)
     open_replay(page, server, KOIKOI_RECORD)

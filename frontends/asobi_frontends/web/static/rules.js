@@ -78,6 +78,14 @@ export async function showRules(main, app, info, gameName, variantName) {
   const section = h("section", { class: "rules-page panel" });
   main.append(section);
   const render = async () => {
+    section.setAttribute("aria-busy", "true"); // until the game's own pictures are in
+    try {
+      await draw();
+    } finally {
+      section.removeAttribute("aria-busy");
+    }
+  };
+  const draw = async () => {
     let data;
     try {
       data = await getJSON(`/api/rules/${encodeURIComponent(game.name)}?variant=${encodeURIComponent(variant)}&lang=${currentLang()}`);
@@ -105,7 +113,7 @@ export async function showRules(main, app, info, gameName, variantName) {
       try {
         const module = await import(`/assets/${game.name}/view.js`);
         if (module.rules) {
-          module.rules(extra, data, { h, t, lang: currentLang(), gt: (m, p) => gt(game.name, m, p),
+          await module.rules(extra, data, { h, t, lang: currentLang(), gt: (m, p) => gt(game.name, m, p),
             gtn: (one, many, n, p) => gtn(game.name, one, many, n, p), assets: `/assets/${game.name}/`,
             settings: app.settings, motion });
         }

@@ -12,13 +12,23 @@ import {
   renderStatus,
 } from "./table.js";
 
+/** Add the view's stylesheet once; resolves when it applies (at once if it already does),
+ * so that cards are never laid out without it. */
 function stylesheet(ctx) {
-  if (document.querySelector("link[data-koikoi-css]")) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = `${ctx.assets}view.css`;
-  link.dataset.koikoiCss = "";
-  document.head.append(link);
+  let link = document.querySelector("link[data-koikoi-css]");
+  if (!link) {
+    link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = `${ctx.assets}view.css`;
+    link.dataset.koikoiCss = "";
+    document.head.append(link);
+  } else if (link.sheet) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  });
 }
 
 /** The status line shows both players' scores: the page's seat chips leave them out. */
@@ -404,7 +414,7 @@ export function tally(payload) {
 }
 
 /** Extra for the rules page: the variant's yaku table with cards, and the 48 cards. */
-export function rules(container, data, ctx) {
-  stylesheet(ctx);
+export async function rules(container, data, ctx) {
+  await stylesheet(ctx);
   rulesPage(container, data, ctx, makeKit(ctx));
 }
