@@ -206,9 +206,26 @@ async def _turns(pilot, app: TableApp, count: int):
         while (state := await settle(pilot, app)) != "turn":
             assert state in ("text", "choice"), state
             await pilot.press("enter" if state == "text" else "1")
-        await pilot.pause()
+        await _steady(pilot, app)
         yield
         await pilot.press("1")
+
+
+async def _steady(pilot, app: TableApp) -> None:
+    """Pause until two pauses in a row find the table, the choices and the story where they
+    were: the tabletop gives the table the rows it measured, so one layout may follow
+    another (a busy machine can be a pause behind)."""
+    def places() -> tuple:
+        return tuple(app.query_one(name).region for name in ("#choices", "#log")) + (
+            app.view.region,)
+
+    await pilot.pause()
+    before = places()
+    for _ in range(20):
+        await pilot.pause()
+        if (now := places()) == before:
+            return
+        before = now
 
 
 SLOW = pytest.mark.slow
