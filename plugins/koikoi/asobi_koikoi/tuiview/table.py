@@ -20,6 +20,7 @@ from textual.events import Click
 from textual.widgets import Static
 
 from asobi.i18n import Translator, translator
+from asobi_frontends.tui.folding import fold
 from asobi_koikoi.cards import INDEX, PLANTS, month_mask, month_of
 from asobi_koikoi.names import card_name, card_names, counts_as
 from asobi_koikoi.rules import compile_rules
@@ -27,7 +28,6 @@ from asobi_koikoi.tuiview.tiles import (
     ACTION_KEY,
     Look,
     back_row,
-    fold,
     folds,
     full_name_width,
     row_look,

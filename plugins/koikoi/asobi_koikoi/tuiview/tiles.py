@@ -14,7 +14,6 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from asobi.i18n import line_spans
 from asobi_koikoi.cards import CARD_KIND, INDEX, PLANTS
 from asobi_koikoi.names import card_name, kind_label, tile_wording
 
@@ -222,15 +221,6 @@ def tile_lines(
             line.stylize(Style.from_meta({ACTION_KEY: dict(action)}))
         lines.append(line)
     return lines
-
-
-def fold(line: Text, width: int) -> list[Text]:
-    """``line`` as it shows in ``width`` cells: itself when it fits, else broken into lines
-    that do (:func:`asobi.i18n.line_spans`: between words, never before a closing mark), so
-    that every line drawn takes one row at any width from ``width`` on."""
-    if line.cell_len <= width:
-        return [line]
-    return [line[a:b] for a, b in line_spans(line.plain, width, cell_len, split_long=True)]
 
 
 def back_row(look: Look, count: int) -> Text:

@@ -24,11 +24,11 @@ from textual.events import Click
 from textual.widgets import Static
 
 from asobi.i18n import Translator, translator
+from asobi_frontends.tui.folding import fold
 from asobi_sakura.tuiview.places import CHOICE_KEYS, Place, choice_places
 from asobi_sakura.tuiview.tiles import (
     ACTION_KEY,
     card_tile,
-    fold,
     hand_layout,
     rows_of_tiles,
 )

@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from asobi.i18n import Translator, line_spans
+from asobi.i18n import Translator
 from asobi_sakura.view import garden_text, painter_text
 
 ACTION_KEY = "asobi_sakura.action"
@@ -154,15 +154,6 @@ def card_tile(
         for line in lines:
             line.stylize(Style.from_meta({ACTION_KEY: dict(action)}))
     return lines
-
-
-def fold(line: Text, width: int) -> list[Text]:
-    """``line`` as it shows in ``width`` cells: itself when it fits, else broken into lines
-    that do (:func:`asobi.i18n.line_spans`: between words, never before a closing mark), so
-    that every line drawn takes one row at any width from ``width`` on."""
-    if line.cell_len <= width:
-        return [line]
-    return [line[a:b] for a, b in line_spans(line.plain, width, cell_len, split_long=True)]
 
 
 def rows_of_tiles(tiles: Sequence[list[Text]], per_row: int) -> list[Text]:
