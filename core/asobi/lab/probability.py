@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from statistics import NormalDist
 
 _TINY = 1e-300
 _EPS = 1e-15
@@ -86,6 +87,10 @@ def f_survival(f: float, df1: float, df2: float) -> float:
     return incomplete_beta(df2 / 2.0, df1 / 2.0, df2 / (df2 + df1 * f))
 
 
+_NORMAL = NormalDist()
+"""The standard normal distribution (the standard library's quantile, Wichura's AS 241)."""
+
+
 def normal_cdf(z: float) -> float:
     """``P(Z <= z)`` for the standard normal distribution."""
     return 0.5 * math.erfc(-z / math.sqrt(2.0))
@@ -158,15 +163,5 @@ def gamma_quantile(q: float, shape: float) -> float:
 
 
 def normal_quantile(q: float) -> float:
-    """The ``q`` quantile of the standard normal distribution (``0 < q < 1``), by bisection
-    on :func:`normal_cdf`."""
-    low, high = -40.0, 40.0
-    for _ in range(200):
-        middle = (low + high) / 2.0
-        if middle in (low, high):
-            break
-        if normal_cdf(middle) < q:
-            low = middle
-        else:
-            high = middle
-    return (low + high) / 2.0
+    """The ``q`` quantile of the standard normal distribution (``0 < q < 1``)."""
+    return _NORMAL.inv_cdf(q)
