@@ -85,16 +85,6 @@ def _seen(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
     return [e for e in events if (seats := e.get("seats")) is None or seat in seats]
 
 
-def recent_events(state: State, seat: int) -> list[dict[str, Any]]:
-    """The events of the last move that ``seat`` may see, from the current deal on."""
-    return _seen(state.log[_starts(state.log)[1]:], seat)
-
-
-def round_history(state: State, seat: int) -> list[dict[str, Any]]:
-    """The events of the round in play that ``seat`` may see, from its ``new_round`` on."""
-    return _seen(state.log[_starts(state.log)[0]:], seat)
-
-
 def _player(table: YakuTable, captured: int, calls: int, month_mask: int,
             reachable: int) -> dict[str, Any]:
     """What everybody sees of one seat: its captured cards, koi-koi calls, yaku made and
