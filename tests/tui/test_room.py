@@ -26,6 +26,7 @@ async def _table_text(
     app = TableApp(make_launch(installed, "koikoi", "human,ai:easy", seed=seed, lang=lang))
     async with app.run_test(size=size) as pilot:
         assert await settle(pilot, app) == "turn"
+        await _steady(pilot, app)  # a busy machine may not have laid the table out yet
         hand = list(app._menu.observation["hand"])
         return app.view.text, hand
 
@@ -113,7 +114,7 @@ async def _sakura_turns(installed, players: int, size: tuple[int, int], turns: i
         while len(seen) < turns:
             state = await settle(pilot, app)
             if state == "turn":
-                await pilot.pause()  # the turn is asked; let the table lay out what it drew
+                await _steady(pilot, app)  # let the table lay out what it drew
                 view = app.view
                 seen.append((view.text, list(app._menu.observation["hand"]),
                              view.max_scroll_y))
@@ -221,11 +222,12 @@ async def _steady(pilot, app: TableApp) -> None:
 
     await pilot.pause()
     before = places()
-    for _ in range(20):
+    for _ in range(40):
         await pilot.pause()
-        if (now := places()) == before:
+        if (now := places()) == before and now[-1].width > 0:
             return
         before = now
+    raise AssertionError(f"the table did not settle: {before}")
 
 
 SLOW = pytest.mark.slow
