@@ -1,6 +1,6 @@
 """The one virtual environment of a test run that installs asobi with pip, as a user would.
 
-Building it costs half a minute of pip (a fresh venv, a current pip, asobi and its web extra
+Building it costs some ten seconds of pip (a fresh venv, a current pip, asobi and its web extra
 from this tree, pytest), so it is built once per run and shared by every test that needs a real
 install, whichever xdist worker runs it: the first worker builds it under a file lock, the
 others wait and reuse it. Test packages (Nim, the scaffold's new game...) are installed beside
@@ -15,6 +15,7 @@ import hashlib
 import os
 import shutil
 import subprocess
+import sys
 import venv
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,10 +92,12 @@ def _sources(folder: Path) -> Path:
 
 
 def _build(folder: Path) -> None:
-    venv.create(folder, with_pip=True, clear=True)
+    # A current pip, setuptools and wheel come in one install by the pip running the tests
+    # (``--python``): the venv's own bundled pip would be installed, then replaced.
+    venv.create(folder, with_pip=False, clear=True)
     python = folder / "bin" / "python"
-    _pip(python, "install", *PIP_QUIET, "--upgrade", "pip")
-    _pip(python, "install", *PIP_QUIET, "setuptools>=77", "wheel")
+    _pip(Path(sys.executable), "--python", str(python), "install", *PIP_QUIET, "pip",
+         "setuptools>=77", "wheel")
     source = _sources(folder / "asobi-source")
     _pip(python, "install", *PIP_QUIET, "--no-build-isolation", f"{source}[web]", "pytest")
 
