@@ -16,14 +16,17 @@ from support.web import create_game, need, play
 def strings_in(value: Any) -> set[str]:
     """Every string in a payload, except yaku-progress ``missing`` lists: they name the cards
     a yaku still needs, wherever those are, so they say nothing about the hidden cards."""
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        parts = [strings_in(v) for k, v in value.items() if k != "missing"]
-        return set().union(*parts) if parts else set()
-    if isinstance(value, list):
-        return set().union(*(strings_in(v) for v in value)) if value else set()
-    return set()
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(v for k, v in item.items() if k != "missing")
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
 
 
 def koikoi_hidden(state: Any, seat: int) -> set[str]:
