@@ -21,11 +21,12 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-WORKERS = max(3, (os.cpu_count() or 1) + 1)
-"""Processes for the whole suite: one a core, and one more for the time tests spend waiting on
-browsers, servers and subprocesses. (More is slower: on 2 cores, 4 processes kept both busy
-with 470 s of processor against 402 s for 3, the extra being contention.) The quick lane is
-mostly computing: one process a core."""
+WORKERS = (os.cpu_count() or 1) + 2
+"""Processes for the whole suite: one a core, and two more for the time tests spend waiting on
+browsers, servers and subprocesses (the suite keeps two cores three quarters busy). On 2
+cores, pytest's seconds in the same quiet hour: 3 processes 209.5 and 220.8, 4 processes 204.0
+and 209.3 (the same processor time, about 310 s), 5 processes 222.0 (contention). The quick
+lane is mostly computing: one process a core."""
 QUICK_WORKERS = max(2, os.cpu_count() or 1)
 QUICK = "not (slow or browser or install or stats)"
 VENV = ROOT / ".venv"
