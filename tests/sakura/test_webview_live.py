@@ -125,12 +125,18 @@ def _click_and_wait_for_the_answer(page, selector):
         "v => document.querySelector('.view-sakura').dataset.version !== v", arg=version)
 
 
-def _in_view(page, selector):
-    box = page.locator(selector).first.bounding_box()
+def _in_view(page, selector, within_ms=2000):
+    """Whether the first ``selector`` is wholly on screen, once the page has laid it out (a
+    busy machine may draw it a few frames after it appeared)."""
     size = page.viewport_size
-    return (box is not None and box["y"] >= -1 and box["x"] >= -1
-            and box["y"] + box["height"] <= size["height"] + 1
-            and box["x"] + box["width"] <= size["width"] + 1)
+    for _ in range(max(1, within_ms // 50)):
+        box = page.locator(selector).first.bounding_box()
+        if (box is not None and box["y"] >= -1 and box["x"] >= -1
+                and box["y"] + box["height"] <= size["height"] + 1
+                and box["x"] + box["width"] <= size["width"] + 1):
+            return True
+        page.wait_for_timeout(50)
+    return False
 
 
 def _wide(page):

@@ -253,6 +253,32 @@ def test_no_page_is_wider_than_a_small_phone(pages, server):
 # ---------------------------------------------------------------------------------- rules
 
 
+@pytest.mark.parametrize("address, request_path", [
+    ("#/join/nope/nope", "**/api/join/**"), ("#/play/nope/nope", "**/api/play/**")])
+def test_a_late_answer_of_a_page_left_does_not_draw_over_the_next_one(
+        pages, server, address, request_path):
+    """An invitation or a seat link that is slow to answer, left for the lobby before its
+    answer came: the answer (here a refusal) is dropped, the lobby stays."""
+    page = pages.page()
+    held: list = []
+    page.route(request_path, lambda route: held.append(route))
+    page.goto(f"{server.url}/{address}")
+    for _ in range(500):  # the request is held as soon as the page makes it
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert len(held) == 1, "the page did not ask the server"
+    page.goto(f"{server.url}/#/")
+    page.wait_for_selector(".game-choice")
+    with page.expect_response(request_path) as answer:
+        held[0].continue_()
+    assert answer.value.status in (403, 404)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => "
+                  "requestAnimationFrame(done)))")
+    assert page.locator(".game-choice").count() > 0
+    assert page.locator("section.join, #back-to-lobby").count() == 0, page.inner_text("main")
+
+
 def test_rules_lists_are_lists_and_unknown_places_say_so(pages, server):
     page = pages.page()
     page.goto(server.url + "/#/rules/sakura")

@@ -15,6 +15,7 @@ const app = {
   settings: loadSettings(),
   meta: null, // /api/games
   page: null, // the page object currently shown (may have destroy/refresh/key)
+  live: () => true, // whether the route being opened is still the current one (see route)
   rerender: () => route(),
 };
 
@@ -34,12 +35,18 @@ let routing = 0; // a newer route() makes the pages of older, unfinished ones st
 async function route() {
   const main = document.getElementById("main");
   const turn = ++routing;
+  // Whether this route is still the one shown. A page reads app.live as it opens and asks it
+  // after each wait (a request, a module), so that a late answer never draws over the page
+  // the person went on to.
+  const live = () => turn === routing;
+  app.live = live;
   if (app.page?.destroy) app.page.destroy();
   app.page = null;
   main.classList.remove("offline", "show-log", "page-play");
   closeMenu();
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   const info = await meta();
+  if (!live()) return;
   let page;
   if (parts[0] === "play" && parts.length >= 3) {
     page = await showPlay(main, app, parts[1], parts[2]);

@@ -38,14 +38,17 @@ export async function showJoin(main, app, id, code) {
 }
 
 async function claimIt(main, app, id, code) {
+  const live = app.live;
   clear(main).append(h("section", { class: "panel narrow join" },
     h("p", { class: "loading" }, t("Joining the game…"))));
   try {
     const answer = await postJSON(`/api/join/${encodeURIComponent(id)}`, { code });
+    if (!live()) return {};
     rememberGame({ id: answer.id || id, seat: answer.seat, token: answer.token });
     goTo(app, `#/play/${encodeURIComponent(answer.id || id)}/${encodeURIComponent(answer.token)}`);
     return {};
   } catch (error) {
+    if (!live()) return {}; // the person went elsewhere meanwhile
     const status = error instanceof ApiError ? error.status : 0;
     const held = heldSeat(id);
     if (status === 409 && held) {

@@ -27,12 +27,14 @@ function closedPanel(main, title, text) {
 }
 
 export async function showPlay(main, app, id, token) {
+  const live = app.live;
   clear(main);
   const base = `/api/play/${encodeURIComponent(id)}`;
   let payload;
   try {
     payload = await getJSON(`${base}?since=-1&lang=${currentLang()}`, token);
   } catch (error) {
+    if (!live()) return {};
     if (error instanceof ApiError && error.status === 403) {
       dropToken(id, token);
       closedPanel(main, t("This seat's link no longer works"),
@@ -46,6 +48,7 @@ export async function showPlay(main, app, id, token) {
   rememberGame({ id, token, game: payload.game, title: payload.title, seat: payload.seat });
   await loadGameStrings(payload.game);
   const module = await loadView(payload.game, gameMeta);
+  if (!live()) return {}; // the person went elsewhere while the game loaded
 
   let current = null;
   let stream = null;

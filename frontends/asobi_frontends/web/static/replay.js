@@ -26,6 +26,7 @@ async function readRecord(file) {
 }
 
 export async function showReplay(main, app, id) {
+  const live = app.live;
   clear(main);
   if (id) {
     const held = heldSeat(id);
@@ -38,12 +39,13 @@ export async function showReplay(main, app, id) {
     try {
       record = await getJSON(`/api/play/${encodeURIComponent(id)}/record`, held.token);
     } catch (error) {
+      if (!live()) return {};
       const text = error instanceof ApiError && error.body?.code === "not-over"
         ? t("The record of a game can be seen once the game is over.") : error.message;
       return notFound(main, t("This game cannot be replayed yet"), text,
         [[`#/play/${encodeURIComponent(id)}/${encodeURIComponent(held.token)}`, t("Back to the game")]]);
     }
-    return viewer(main, app, record, held.seat);
+    return live() ? viewer(main, app, record, held.seat) : {};
   }
   return chooser(main, app);
 }
@@ -57,10 +59,12 @@ function chooser(main, app) {
     onchange: async () => {
       const file = input.files?.[0];
       if (!file) return;
+      const live = app.live;
       try {
         const record = await readRecord(file);
+        if (!live()) return;
         page = await viewer(main, app, record, 0, () => chooser(main, app));
-        app.page = page; // the viewer takes over this route
+        if (live()) app.page = page; // the viewer takes over this route
       } catch (problem) {
         error.textContent = problem.message;
       }
@@ -85,6 +89,7 @@ function chooser(main, app) {
 }
 
 async function viewer(main, app, record, startSeat, back = null) {
+  const live = app.live;
   const state = { step: 0, steps: 0, seat: startSeat || 0, reveal: false, payload: null };
   let wanted = null;
   let busy = false;
@@ -104,6 +109,7 @@ async function viewer(main, app, record, startSeat, back = null) {
   try {
     first = await fetchStep(0);
   } catch (error) {
+    if (!live()) return {};
     const page = notFound(main, t("This record cannot be replayed"), error.message,
       [["#/replay", t("Replay a record")]]);
     if (back) main.querySelector("a[href='#/replay']")?.addEventListener("click", (e) => { e.preventDefault(); back(); });
@@ -112,6 +118,7 @@ async function viewer(main, app, record, startSeat, back = null) {
   const gameMeta = app.meta.games.find((g) => g.name === first.game) || {};
   await loadGameStrings(first.game);
   module = await loadView(first.game, gameMeta);
+  if (!live()) return {}; // the person went elsewhere while the record loaded
   state.steps = first.replay.steps;
   if (state.seat >= first.seats.length) state.seat = 0;
 
