@@ -5,6 +5,7 @@ tests into lanes (``browser`` and ``install`` follow from the fixtures a test us
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import types
 from importlib.metadata import EntryPoint
@@ -46,12 +47,15 @@ def _cost_rank(item) -> int:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(tmp_path_factory):
     """Debian's Chromium driven by Playwright, one for every browser test of this process;
     each test opens its own context (its own cookies, storage and viewport)."""
     from support.web import chromium_browser
 
-    yield from chromium_browser()
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the folder every worker's own base folder is in
+    yield from chromium_browser(base / "chromium-switch")
 
 
 @pytest.fixture(autouse=True)

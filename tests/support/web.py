@@ -119,22 +119,33 @@ def _launched_switch(prefix: str) -> str | None:
     return next((a for a in reversed(argv) if a.startswith(prefix)), "")  # the last counts
 
 
-def chromium_browser() -> Iterator[Any]:
+def chromium_browser(known: Path | None = None) -> Iterator[Any]:
     """A Chromium of Playwright's for a session-scoped ``browser`` fixture
     (``yield from chromium_browser()``), without the window furniture nobody sees
     (UNSEEN_BROWSER_UI). Chromium keeps only the last ``--disable-features``, so the one
-    Playwright passes is read back from the first launch and passed again with ours added."""
+    Playwright passes is read back from a first launch and passed again with ours added.
+    ``known``: a file keeping that switch for the other processes of the run (each would
+    otherwise launch Chromium twice)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        theirs = _launched_switch("--disable-features=")
-        if theirs is not None:
+        theirs = known.read_text() if known is not None and known.exists() else None
+        if theirs is None:
+            chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            theirs = _launched_switch("--disable-features=")
+            if theirs is None:  # no /proc to read it from: Playwright's own switch stays
+                yield chromium
+                chromium.close()
+                return
             chromium.close()
-            ours = ",".join(UNSEEN_BROWSER_UI)
-            switch = f"{theirs},{ours}" if theirs else f"--disable-features={ours}"
-            chromium = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, switch],
-                                         ignore_default_args=[theirs] if theirs else None)
+            if known is not None:  # whole or not at all, for a process reading it now
+                part = known.with_name(f"{known.name}.{os.getpid()}")
+                part.write_text(theirs)
+                os.replace(part, known)
+        ours = ",".join(UNSEEN_BROWSER_UI)
+        switch = f"{theirs},{ours}" if theirs else f"--disable-features={ours}"
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, switch],
+                                     ignore_default_args=[theirs] if theirs else None)
         yield chromium
         chromium.close()
 
