@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from support.web import LiveServer, Seat, build_registry
+from asobi_frontends.web.options import ServerOptions
+from support.web import TEST_OPTIONS, LiveServer, Seat, build_registry
 from support.web import chromium_browser as chromium_browser
 from support.web import needs_chromium as needs_chromium
 from support.web import shot as shot
@@ -19,8 +20,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
          "device_scale_factor": 2}
 
 
-def start_server(tmp: Path) -> LiveServer:
-    server = LiveServer(build_registry(), tmp / "sakura.sqlite3")
+def start_server(tmp: Path, options: ServerOptions = TEST_OPTIONS) -> LiveServer:
+    server = LiveServer(build_registry(), tmp / "sakura.sqlite3", options)
     server.start()
     return server
 
