@@ -103,8 +103,8 @@ class CardValuesAgent(BaseAgent):
         table, totals = _adjusted(mine, theirs)
         tally = _taken_tally(mine | theirs, table)
         scores = [_play_score(INDEX[a["play"]], view, table, totals, tally) for a in legal]
-        best = max(range(len(legal)), key=lambda i: (scores[i], -INDEX[legal[i]["play"]]))
-        action = legal[best]
+        at = max(range(len(legal)), key=lambda i: (scores[i], -INDEX[legal[i]["play"]]))
+        action = legal[at]
         if view.board & month_mask(_slot_of(INDEX[action["play"]])[0]):
             return action, Reason("play {card}: the best capture by the card table",
                                   {"card": action["play"]})

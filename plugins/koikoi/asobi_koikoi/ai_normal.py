@@ -87,7 +87,7 @@ class NormalAgent(BaseAgent):
         view: View,
         values: _Values,
         legal: Sequence[Action],
-    ) -> tuple[Action, str]:
+    ) -> tuple[Action, Reason]:
         stop = next(a for a in legal if action_move(a) == STOP)
         go = next(a for a in legal if action_move(a) != STOP)
         rules = self.rules

@@ -105,15 +105,21 @@ def lab_measures(rules: Mapping[str, Any], players: int) -> list[Measure]:
     def per_round(test: Any) -> Any:
         return lambda game: [float(test(r)) for r in rounds(game)]
 
+    def made(title: str) -> Any:
+        return per_round(lambda r: title in r.yaku)
+
+    def share(title: str) -> Any:
+        return lambda game: _share(rounds(game), title)
+
     measures: list[Measure] = []
     for yaku in _enabled_yaku(rules):
         title = str(yaku["title"])
         measures.append(Measure(
             f"yaku-made:{yaku['id']}", "{yaku}: rounds where it is made", "share of rounds",
-            per_round(lambda r, t=title: t in r.yaku), {"yaku": title}, percent=True))
+            made(title), {"yaku": title}, percent=True))
         measures.append(Measure(
             f"yaku-points:{yaku['id']}", "{yaku}: share of all points", "share of points",
-            lambda game, t=title: _share(rounds(game), t), {"yaku": title}, percent=True))
+            share(title), {"yaku": title}, percent=True))
     measures += [
         Measure("dealer-wins", "rounds won by the dealer", "share of rounds",
                 per_round(lambda r: r.winner is not None and r.winner == r.dealer),
@@ -138,7 +144,7 @@ def lab_measures(rules: Mapping[str, Any], players: int) -> list[Measure]:
 def _enabled_yaku(rules: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     table = rules.get("yaku", [])
     items = table.items() if isinstance(table, Mapping) else enumerate(table)
-    out = []
+    out: list[Mapping[str, Any]] = []
     for key, yaku in items:
         if isinstance(yaku, Mapping) and yaku.get("enabled", True) is not False:
             out.append({"id": yaku.get("id", key), "title": yaku.get("title", str(key))})

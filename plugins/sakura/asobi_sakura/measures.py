@@ -30,7 +30,7 @@ def lab_measures(rules: Mapping[str, Any], players: int) -> list[Measure]:
     for place in range(min(PLACES_SHOWN, painters)):
         measures.append(Measure(
             f"tree-place-{place + 1}", "tokens a tree gives place {place}", "tokens per tree",
-            lambda game, k=place: _place_tokens(game, k), {"place": str(place + 1)}))
+            _place_reader(place), {"place": str(place + 1)}))
     measures += [
         Measure("token-spread", "spread of the final tokens (most minus fewest)", "tokens",
                 lambda game: float(max(game.result["scores"]) - min(game.result["scores"]))),
@@ -59,6 +59,11 @@ def _count(game: FinishedGame, kind: str) -> float:
 
 def _trees(game: FinishedGame) -> list[Mapping[str, Any]]:
     return [e for e in game.events if e.get("type") == "tree"]
+
+
+def _place_reader(place: int) -> Any:
+    """The reading of the tokens a tree gives ``place`` (0: the first)."""
+    return lambda game: _place_tokens(game, place)
 
 
 def _place_tokens(game: FinishedGame, place: int) -> Reading:
