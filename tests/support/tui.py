@@ -67,8 +67,31 @@ async def settle(pilot: Pilot[int], app: TableApp, answered: object = None) -> s
             return "text"
         if app._asking is not None and app._asking is not answered \
                 and not app._asking[2].done():
+            await steady(pilot, app)
             return "turn"
     raise AssertionError(f"the table did not ask for anything in {WAIT} s")
+
+
+async def steady(pilot: Pilot[int], app: TableApp) -> None:
+    """Pause until two pauses in a row find every widget of the screen where it was, the
+    game's view given its width: the tabletop gives the table the rows it measured, so one
+    layout may follow another, and a busy machine can be a pause behind (a test reading the
+    table or clicking on it then would meet the layout before)."""
+    def places() -> tuple[object, ...]:
+        return tuple(widget.region for widget in app.screen.query("*"))
+
+    def drawn() -> bool:  # (a terminal too small for the table shows no table)
+        return app.view is None or app.view.region.width > 0 or app.screen.has_class(
+            "-toosmall")
+
+    await pilot.pause()
+    before = places()
+    for _ in range(40):
+        await pilot.pause()
+        if (now := places()) == before and drawn():
+            return
+        before = now
+    raise AssertionError("the table's layout did not settle")
 
 
 async def play_by_keys(

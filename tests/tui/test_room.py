@@ -26,7 +26,6 @@ async def _table_text(
     app = TableApp(make_launch(installed, "koikoi", "human,ai:easy", seed=seed, lang=lang))
     async with app.run_test(size=size) as pilot:
         assert await settle(pilot, app) == "turn"
-        await _steady(pilot, app)  # a busy machine may not have laid the table out yet
         hand = list(app._menu.observation["hand"])
         return app.view.text, hand
 
@@ -114,7 +113,6 @@ async def _sakura_turns(installed, players: int, size: tuple[int, int], turns: i
         while len(seen) < turns:
             state = await settle(pilot, app)
             if state == "turn":
-                await _steady(pilot, app)  # let the table lay out what it drew
                 view = app.view
                 seen.append((view.text, list(app._menu.observation["hand"]),
                              view.max_scroll_y))
@@ -207,27 +205,8 @@ async def _turns(pilot, app: TableApp, count: int):
         while (state := await settle(pilot, app)) != "turn":
             assert state in ("text", "choice"), state
             await pilot.press("enter" if state == "text" else "1")
-        await _steady(pilot, app)
         yield
         await pilot.press("1")
-
-
-async def _steady(pilot, app: TableApp) -> None:
-    """Pause until two pauses in a row find the table, the choices and the story where they
-    were: the tabletop gives the table the rows it measured, so one layout may follow
-    another (a busy machine can be a pause behind)."""
-    def places() -> tuple:
-        return tuple(app.query_one(name).region for name in ("#choices", "#log")) + (
-            app.view.region,)
-
-    await pilot.pause()
-    before = places()
-    for _ in range(40):
-        await pilot.pause()
-        if (now := places()) == before and now[-1].width > 0:
-            return
-        before = now
-    raise AssertionError(f"the table did not settle: {before}")
 
 
 SLOW = pytest.mark.slow
