@@ -5,7 +5,6 @@ tests into lanes (``browser`` and ``install`` follow from the fixtures a test us
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 import types
 from importlib.metadata import EntryPoint
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from asobi.host.registry import Registry, discover
-from support import profiles
+from support import profiles, run_folder
 
 profiles.register()
 
@@ -52,10 +51,7 @@ def browser(tmp_path_factory):
     each test opens its own context (its own cookies, storage and viewport)."""
     from support.web import chromium_browser
 
-    base = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent  # the folder every worker's own base folder is in
-    yield from chromium_browser(base / "chromium-switch")
+    yield from chromium_browser(run_folder(tmp_path_factory) / "chromium-switch")
 
 
 @pytest.fixture(autouse=True)

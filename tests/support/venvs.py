@@ -12,7 +12,6 @@ site-packages, and no test sees a plugin another test installed.
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 import subprocess
 import sys
@@ -22,6 +21,8 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock
+
+from support import run_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 PIP_QUIET = ("--quiet", "--disable-pip-version-check")
@@ -104,10 +105,7 @@ def _build(folder: Path) -> None:
 
 def shared_environment(factory: pytest.TempPathFactory) -> SharedEnvironment:
     """The run's environment, built by whichever process asks first."""
-    base = factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent  # the folder every worker's own base folder is in
-    folder = base / "asobi-env"
+    folder = run_folder(factory) / "asobi-env"
     with FileLock(f"{folder}.lock"):
         if not (folder / ".built").exists():
             _build(folder)
