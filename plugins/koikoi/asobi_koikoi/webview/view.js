@@ -12,24 +12,16 @@ import {
   renderStatus,
 } from "./table.js";
 
-/** Add the view's stylesheet once; resolves when it applies (at once if it already does),
- * so that cards are never laid out without it. */
-function stylesheet(ctx) {
-  let link = document.querySelector("link[data-koikoi-css]");
-  if (!link) {
-    link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = `${ctx.assets}view.css`;
-    link.dataset.koikoiCss = "";
-    document.head.append(link);
-  } else if (link.sheet) {
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => {
-    link.addEventListener("load", resolve, { once: true });
-    link.addEventListener("error", resolve, { once: true });
-  });
-}
+// The view's stylesheet is in before this module is: the page mounts a view (and the rules
+// page draws its cards) once the import resolves, so cards are never laid out without it.
+await new Promise((resolve) => {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("view.css", import.meta.url).href;
+  link.addEventListener("load", resolve, { once: true });
+  link.addEventListener("error", resolve, { once: true }); // the view still works unstyled
+  document.head.append(link);
+});
 
 /** The status line shows both players' scores: the page's seat chips leave them out. */
 export const showsScores = true;
@@ -41,7 +33,6 @@ const makeKit = (ctx) => createKit(ctx, (id) => cardName(ctx, id));
 export function mount(root, ctx) {
   const { h } = ctx;
   const t = ctx.gt; // every word of this view is the game's own (its locale catalogue)
-  stylesheet(ctx);
   const kit = makeKit(ctx);
   const replay = Boolean(ctx.replay);
   let payload = null;
@@ -414,7 +405,6 @@ export function tally(payload) {
 }
 
 /** Extra for the rules page: the variant's yaku table with cards, and the 48 cards. */
-export async function rules(container, data, ctx) {
-  await stylesheet(ctx);
+export function rules(container, data, ctx) {
   rulesPage(container, data, ctx, makeKit(ctx));
 }

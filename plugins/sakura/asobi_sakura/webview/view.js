@@ -14,14 +14,17 @@ export { gardenText, painterText } from "./cards.js";
 /** The painters table shows every seat's tokens (the score): the page's chips leave them out. */
 export const showsScores = true;
 
-function stylesheet(ctx) {
-  if (document.querySelector("link[data-sakura-css]")) return;
+// The view's stylesheet is in before this module is: the page mounts a view once its import
+// resolves, so the garden and the hand are never laid out without it (a slow answer for
+// view.css drew the cards at their natural size, far below the fold, for a moment).
+await new Promise((resolve) => {
   const link = document.createElement("link");
   link.rel = "stylesheet";
-  link.href = `${ctx.assets}view.css`;
-  link.dataset.sakuraCss = "";
+  link.href = new URL("view.css", import.meta.url).href;
+  link.addEventListener("load", resolve, { once: true });
+  link.addEventListener("error", resolve, { once: true }); // the view still works unstyled
   document.head.append(link);
-}
+});
 
 const isChoice = (c) => "emperor" in c.action || "direction" in c.action;
 const isPick = (c) => "card" in c.action || "neutral" in c.action;
@@ -29,7 +32,6 @@ const isPick = (c) => "card" in c.action || "neutral" in c.action;
 export function mount(root, ctx) {
   const { h } = ctx;
   const t = ctx.gt; // every word of this view is the game's own (its locale catalogue)
-  stylesheet(ctx);
   let settings = ctx.settings || {};
   let latest = null; // the newest payload
   let settled = null; // the payload whose state the screen has reached

@@ -1,14 +1,16 @@
 // Goofspiel in the browser: the prize, every player's unshown cards, and your bid.
 // The contract (mount, update, key) is "The view.js contract" in frontends/asobi_frontends/web/README.md.
 
-function stylesheet(ctx) {
-  if (document.querySelector("link[data-goofspiel-css]")) return;
+// The stylesheet is in before the module is (the page mounts a view once its import resolves):
+// the table is never drawn without it.
+await new Promise((resolve) => {
   const link = document.createElement("link");
   link.rel = "stylesheet";
-  link.href = `${ctx.assets}view.css`;
-  link.dataset.goofspielCss = "";
+  link.href = new URL("view.css", import.meta.url).href;
+  link.addEventListener("load", resolve, { once: true });
+  link.addEventListener("error", resolve, { once: true });
   document.head.append(link);
-}
+});
 
 function cardRow(h, cards, extra = "") {
   if (!cards.length) return h("span", { class: "gs-none" }, "—");
@@ -32,7 +34,6 @@ function roundText(ctx, unit) {
 
 export function mount(root, ctx) {
   const { h, gt } = ctx;
-  stylesheet(ctx);
   const prize = h("div", { class: "gs-prize" });
   const deck = h("div", { class: "gs-deck" });
   const seats = h("tbody");
