@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -12,21 +13,19 @@ from asobi_frontends.web.games import Hub
 from asobi_frontends.web.store import Store
 from support.web import create_game, need, play
 
+MISSING = re.compile(r'"missing": \[("[^"]*"(, )?)*\]')
+"""A yaku-progress ``missing`` list: it names the cards a yaku still needs, wherever those
+are, so it says nothing about the hidden cards."""
 
-def strings_in(value: Any) -> set[str]:
-    """Every string in a payload, except yaku-progress ``missing`` lists: they name the cards
-    a yaku still needs, wherever those are, so they say nothing about the hidden cards."""
-    found: set[str] = set()
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found.add(item)
-        elif isinstance(item, dict):
-            stack.extend(v for k, v in item.items() if k != "missing")
-        elif isinstance(item, list):
-            stack.extend(item)
-    return found
+
+def sent_text(value: Any) -> str:
+    """A payload as the JSON a seat receives, less its ``missing`` lists."""
+    return MISSING.sub("", json.dumps(value, ensure_ascii=False))
+
+
+def named_in(text: str, cards: set[str]) -> set[str]:
+    """The ``cards`` that ``text`` (JSON) holds as a string of their own."""
+    return {card for card in cards if json.dumps(card) in text}
 
 
 def koikoi_hidden(state: Any, seat: int) -> set[str]:
@@ -59,9 +58,9 @@ def test_koikoi_payloads_never_leak_hidden_cards(web_registry, tmp_path):
                 body = hub.payload(live, seat, since[seat], "en")
                 since[seat] = body["version"]
                 hidden = koikoi_hidden(live.session.state, seat)
-                shown = strings_in({k: v for k, v in body.items() if k != "events"})
-                shown |= strings_in(current_deal(body["events"]))
-                leak = hidden & shown
+                shown = sent_text({k: v for k, v in body.items() if k != "events"})
+                shown += sent_text(current_deal(body["events"]))
+                leak = named_in(shown, hidden)
                 assert not leak, f"seat {seat} was sent hidden cards {leak}"
                 assert not any(e.get("seats") not in (None, [seat]) for e in body["events"])
                 checked += 1
