@@ -11,10 +11,17 @@ hold for any YAML read through :func:`parse_text`, such as the settings file): a
 nest at most :data:`MAX_NESTING` levels, hold at most :data:`MAX_NODES` values (an alias counts
 as everything its anchor holds, so ``&a``/``*a`` chains cannot multiply the work) and no text
 longer than :data:`MAX_SCALAR` characters.
+
+Reading YAML in Python is slow (about 20 ms for a built-in Koi-Koi file), and a process that
+starts many games reads the same few files again and again: a game server, the lab, a
+reinforcement-learning environment that resets. So the last texts read are remembered with what
+they gave (:func:`_parsed`), and each caller gets a fresh copy of it to change as it likes.
 """
 
 from __future__ import annotations
 
+import functools
+import pickle
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -66,16 +73,25 @@ def _parse(
     text: str, file: str
 ) -> tuple[Any, dict[DataPath, Location], list[tuple[Location, str]]]:
     """Like :func:`parse_text`, but a repeated key is returned as a problem, not raised."""
-    where: dict[DataPath, Location] = {(): (file, 1, 1)}
-    problems: list[tuple[Location, str]] = []
     if len(text) > MAX_FILE_BYTES:
         size = len(text.encode("utf-8", "replace"))
         if size > MAX_FILE_BYTES:
             raise VariantError([fmt((file, 1, 1), _too_big(f"{size:,}"))])
+    data, where, problems = pickle.loads(_parsed(text, file, (MAX_NESTING, MAX_NODES, MAX_SCALAR)))
+    return data, where, problems
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(text: str, file: str, bounds: tuple[int, int, int]) -> bytes:
+    """What reading ``text`` gives (data, locations, problems), pickled: the value remembered
+    is immutable, and unpickling it is a copy each caller owns, about a hundred times faster
+    than reading the YAML again. A text the bounds refuse raises and is not remembered."""
     from asobi.variants.yamlread import Bounds, parse  # PyYAML: when a file is first read
 
-    data = parse(text, file, where, problems, Bounds(MAX_NESTING, MAX_NODES, MAX_SCALAR))
-    return data, where, problems
+    where: dict[DataPath, Location] = {(): (file, 1, 1)}
+    problems: list[tuple[Location, str]] = []
+    data = parse(text, file, where, problems, Bounds(*bounds))
+    return pickle.dumps((data, where, problems), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _too_big(size: str) -> str:
