@@ -77,10 +77,19 @@ export function mount(root, ctx) {
     h("div", { class: "sk-hand-area" }, h("div", { class: "sk-prompt-row" }, prompt, skip), detail, hand));
   root.append(table);
 
+  // Steps told together (all at once with reduced motion, or those a late timer finds due)
+  // are drawn once, after the last of them: each drawing lays the page out again.
+  let drawPending = false;
+  const drawSoon = () => {
+    if (drawPending) return;
+    drawPending = true;
+    queueMicrotask(() => { if (drawPending) drawScene(); });
+  };
+
   const player = createPlayer({
     show(e) {
       advance(scene, e, tell);
-      drawScene();
+      drawSoon();
       root.dataset.busy = "1";
       root.dataset.ready = "0";
       skip.hidden = false;
@@ -120,6 +129,7 @@ export function mount(root, ctx) {
 
   // ------------------------------------------------------------------ what moves
   function drawScene() {
+    drawPending = false;
     const obs = obsNow();
     table.classList.toggle("contrast", deck() === "contrast");
     garden.draw(obs, scene.scored);
