@@ -142,17 +142,16 @@ def test_user_file_named_like_a_builtin_can_extend_it(game, user_dir):
     assert (v.title, v.rules["rounds"], v.rules["zero_sum"]) == ("My standard", 5, False)
 
 
+def extending(folder: Path, rules: str) -> Path:
+    """v.yaml in ``folder``: the standard rules with ``rules`` (YAML flow) over them."""
+    header = "game: toy\nname: v\ntitle: V\ndescription: D\nextends: standard\n"
+    return write(folder, "v.yaml", f"{header}rules: {rules}\n")
+
+
 def test_a_file_read_again_gives_a_copy_its_caller_may_change(game, user_dir, tmp_path):
     # What was read is remembered for the next game, but what one caller does with its rules
     # is never seen by the next, and an edited file is read again.
-    path = write(tmp_path, "v.yaml", """
-        game: toy
-        name: v
-        title: V
-        description: D
-        extends: standard
-        rules: {yaku: {moon: {cards: [pine-crane], points: 2}}}
-        """)
+    path = extending(tmp_path, "{yaku: {moon: {cards: [pine-crane], points: 2}}}")
     first = variants.load(game, str(path), user_dir=user_dir)
     first.rules["yaku"]["moon"]["cards"].append("willow-rainman")
     first.rules["rounds"] = 9
@@ -166,14 +165,7 @@ def test_a_file_read_again_gives_a_copy_its_caller_may_change(game, user_dir, tm
 def test_the_bounds_in_force_apply_to_a_text_read_before(game, user_dir, tmp_path, monkeypatch):
     from asobi.variants import file as variantfile
 
-    path = write(tmp_path, "v.yaml", """
-        game: toy
-        name: v
-        title: V
-        description: D
-        extends: standard
-        rules: {rounds: 3}
-        """)
+    path = extending(tmp_path, "{rounds: 3}")
     assert variants.load(game, str(path), user_dir=user_dir).rules["rounds"] == 3
     monkeypatch.setattr(variantfile, "MAX_NODES", 5)
     assert any("values" in p for p in problems(game, path, user_dir))
