@@ -100,7 +100,7 @@ export function mount(root, ctx) {
       settled = payload;
       scene = sceneOf(payload.observation);
       if (scene.round === before) scene.lines = lines;
-      drawSoon(); // drawn now by idle() when nothing else is queued
+      drawSoon(); // idle() draws it at once when nothing else is queued
       storyTold(payload.version);
     },
     idle: drawAll,
