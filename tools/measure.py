@@ -6,6 +6,7 @@
     python tools/measure.py --list            # the rows, their commands and when measured
     python tools/measure.py --render          # rewrite docs/benchmarks.md from the store
     python tools/measure.py --dry-run ...     # say what would run, run nothing
+    python tools/measure.py ROW --output FILE # store ROW from its command's saved output
 
 Each row of the manifest names a command (a shell-free argv string: ``asobi`` is the asobi
 script beside this python, ``python`` is this python), a parser that turns the command's
@@ -14,6 +15,13 @@ cells. A row's result (values, command, date, core count, seconds, ``by``) is wr
 docs/benchmarks.json as soon as the row finishes (a temporary file, then ``os.replace``), and
 the page is rendered again from the manifest and the store: an interrupted run keeps every
 row it finished, and measuring one row again changes only that row's lines of the page.
+
+A row of hours (a 400-game arena run) may be run by hand instead, its output saved, and filed
+with ``--output FILE``: the file is read by the row's parser exactly as a run's output would be,
+and the result says so (``by``: ``tools/measure.py --output``; its seconds are those the output
+reports, when it reports them). The command run must be the row's, give or take flags that do
+not change what it measures (``--records``, ``--quiet``, ``--workers`` of a fixed-work arena):
+the tool cannot check that, and the page shows the row's command.
 
 A stored value that is text is shown as it is, whatever the template's format spec: a figure
 transcribed by hand as a range ("0.237 to 0.244") keeps its words.
@@ -48,7 +56,10 @@ MANIFEST = ROOT / "tools" / "benchmarks.yaml"
 STORE = ROOT / "docs" / "benchmarks.json"
 PAGE = ROOT / "docs" / "benchmarks.md"
 TOOL = "tools/measure.py"
-"""What ``by`` says of a result this script measured (the other value is ``hand``)."""
+"""What ``by`` says of a result this script measured (the others are ``FILED``, and ``hand``:
+transcribed from an earlier README)."""
+FILED = f"{TOOL} --output"
+"""What ``by`` says of a result read from a saved output by ``--output``."""
 
 
 class MeasureError(Exception):
@@ -418,6 +429,8 @@ def measured_cell(row: Row, entry: Mapping[str, Any] | None, command: str) -> st
     cell = f"{entry['date']}, {entry['cores']} cores"
     if entry.get("by") == "hand":
         cell += ", by hand"
+    elif entry.get("by") == FILED:
+        cell += ", output filed"
     if entry.get("command") != command:
         cell += ", **command changed since**"
     return f"{cell} (`{row.id}`)"
@@ -604,6 +617,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--store", type=Path, default=STORE,
                         help="the results (docs/benchmarks.json)")
     parser.add_argument("--out", type=Path, default=PAGE, help="the page (docs/benchmarks.md)")
+    parser.add_argument("--output", type=Path, metavar="FILE",
+                        help="store the one ROW given from its command's output saved in FILE "
+                             "(a long run made by hand), instead of running the command")
     args = parser.parse_args(argv)
     try:
         return measure(args)
@@ -625,6 +641,8 @@ def measure(args: argparse.Namespace) -> int:
         print(f"wrote {args.out}")
         return 0
     rows = select(manifest, args.rows)
+    if args.output is not None:
+        return file_output(args, manifest, rows)
     if args.missing:
         rows = [r for r in rows if not current(r, store)]
     if args.dry_run:
@@ -651,6 +669,36 @@ def measure(args: argparse.Namespace) -> int:
         write_atomically(args.out, render(manifest, store, args.manifest, args.store))
         for line in row_lines(manifest, row, store[row.id]):
             print(f"    {line}  ({seconds:.1f} s)", flush=True)
+    return 0
+
+
+def file_output(args: argparse.Namespace, manifest: Manifest, rows: list[Row]) -> int:
+    """``ROW --output FILE``: store ``ROW``'s values read from FILE, its command's output."""
+    if len(rows) != 1 or args.missing or args.dry_run:
+        raise MeasureError("--output files one row: name exactly one row, without --missing "
+                           "or --dry-run")
+    row = rows[0]
+    try:
+        output = args.output.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise MeasureError(f"--output {args.output}: cannot read it ({why})") from None
+    values = parse(row, output)
+    try:
+        reported = json.loads(output).get("seconds")
+    except (json.JSONDecodeError, AttributeError):
+        reported = None
+    entry: dict[str, Any] = {
+        "values": values, "command": row.command, "date": datetime.date.today().isoformat(),
+        "cores": os.cpu_count(), "by": FILED}
+    if isinstance(reported, (int, float)) and not isinstance(reported, bool):
+        entry["seconds"] = round(float(reported), 1)
+    store = load_store(args.store)
+    store[row.id] = entry
+    save_store(args.store, store)
+    write_atomically(args.out, render(manifest, store, args.manifest, args.store))
+    for line in row_lines(manifest, row, entry):
+        print(f"    {line}  (filed from {args.output})", flush=True)
     return 0
 
 
