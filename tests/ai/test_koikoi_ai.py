@@ -189,9 +189,12 @@ def test_levels_and_budgets():
     assert isinstance(ai.make("normal", 0, rules, 2, 1), ai.NormalAgent)
     hard = ai.make("hard", 0, rules, 2, 1)
     fast = ai.make("hard:0.3", 0, rules, 2, 1)
-    assert isinstance(hard, HardAgent) and isinstance(fast, HardAgent)
-    assert hard.budget == 1.0 and fast.budget == 0.3
-    assert fast.playouts < hard.playouts
+    slow = ai.make("hard:1", 0, rules, 2, 1)
+    old = ai.make("hard-2026", 0, rules, 2, 1)
+    assert all(isinstance(a, HardAgent) for a in (hard, fast, slow, old))
+    assert (hard.budget, fast.budget, slow.budget, old.budget) == (0.4, 0.3, 1.0, 1.0)
+    assert fast.playouts < hard.playouts < slow.playouts == old.playouts == 3000
+    assert hard.width == fast.width == slow.width == 4  # every budget from 0.3 s judges four
     assert ai.make("expert", 0, rules, 2, 1) is None
     for bad in ("hard:fast", "hard:0", "normal:0.3"):
         with pytest.raises(AsobiError):
