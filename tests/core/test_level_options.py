@@ -79,7 +79,8 @@ def test_a_game_with_a_plugin_level_plays_to_the_end(registry):
 def test_the_levels_that_plan_a_time_budget_say_so(registry):
     koikoi = registry.game("koikoi")
     rules = variants.load(koikoi.info).rules
-    assert budget_of(make_agent(koikoi, "hard", 0, rules, 2, 1)) == 1.0
+    assert budget_of(make_agent(koikoi, "hard", 0, rules, 2, 1)) == 0.4
+    assert budget_of(make_agent(koikoi, "hard-2026", 0, rules, 2, 1)) == 1.0
     assert budget_of(make_agent(koikoi, "hard:0.3", 0, rules, 2, 1)) == 0.3
     assert budget_of(make_agent(koikoi, "search:0.5", 0, rules, 2, 1)) == 0.5
     assert budget_of(make_agent(koikoi, "normal/no-koikoi", 0, rules, 2, 1)) is None
@@ -105,7 +106,8 @@ def test_the_web_caps_only_levels_that_plan_a_time_budget(registry, tmp_path):
         refused = create("ai:hard:2")
         assert refused.status_code == 400
         assert "at most 0.5 s a move (ask for ai:hard:0.5)" in refused.json()["error"]
-        assert create("ai:hard").status_code == 400  # its default second is over the cap too
+        assert create("ai:hard-2026").status_code == 400  # its default second is over it too
+        assert create("ai:hard").status_code == 201  # its default 0.4 s is not
         assert create("ai:hard:0.5").status_code == 201
         assert create("ai:pick:9").status_code == 201  # a position, not seconds: no cap
         bad = create("ai:pick:x")
