@@ -238,8 +238,19 @@ def plus_minus(mean: float, ci95: float) -> str:
     return f"{mean:+.2f} ± {ci95:.2f}"
 
 
+def binomial_ci95(won: int, games: int) -> float | None:
+    """Half the 95% interval, in percentage points, of a share of games won (normal
+    approximation of the binomial); None for no games."""
+    if not games:
+        return None
+    share = won / games
+    return 100.0 * 1.96 * math.sqrt(share * (1.0 - share) / games)
+
+
 def seat_values(players: list[dict[str, Any]], games: int) -> dict[str, Any]:
-    """Per seat of an ``asobi arena --json`` report (p0 is the first of ``--players``)."""
+    """Per seat of an ``asobi arena --json`` report (p0 is the first of ``--players``): its
+    name, games won, their share (percent) with half its binomial 95% interval, points a game
+    (mean, 95% CI) and move times."""
     values: dict[str, Any] = {}
     for seat in sorted(players, key=lambda p: p["position"]):
         p = f"p{seat['position']}"
@@ -248,6 +259,7 @@ def seat_values(players: list[dict[str, Any]], games: int) -> dict[str, Any]:
             f"{p}_player": seat["player"],
             f"{p}_won": seat["wins"],
             f"{p}_share": 100.0 * seat["wins"] / games if games else None,
+            f"{p}_share_ci95": binomial_ci95(seat["wins"], games),
             f"{p}_points": plus_minus(points["mean"], points["ci95"]),
             f"{p}_points_mean": points["mean"],
             f"{p}_points_ci95": points["ci95"],

@@ -1,19 +1,19 @@
 """Two arena runs on the same deals, compared game by game (a paired comparison).
 
+    asobi arena koikoi --variant koikoi-japan --players ai:hard:1,ai:card-values \\
+        --games 400 --seed 2026 --records runs/hard1
     asobi arena koikoi --variant koikoi-japan --players ai:hard,ai:card-values \\
         --games 400 --seed 2026 --records runs/hard
-    asobi arena koikoi --variant koikoi-japan --players ai:hard:0.5,ai:card-values \\
-        --games 400 --seed 2026 --records runs/hard05
-    python tools/paired_arena.py runs/hard runs/hard05 [--json]
+    python tools/paired_arena.py runs/hard1 runs/hard [--json]
 
 Two two-player runs with the same game, variant, seed and number of games, and the same second
 player, deal the same cards in the same seats: game N of one run and game N of the other differ
 only in the first player. Each run's own figure (the first player's points minus the second's,
 a game, with its 95% interval) is what ``asobi arena`` prints; the paired figure is the mean of
 (run B's difference minus run A's) over the duplicate blocks, with its interval. The luck of
-the deal cancels out of it, so it tells apart two levels that each run alone cannot: 400 games
-measure a level against the yardstick to about +-2.5 points, and two levels against each
-other, through the same yardstick, to about as much again rather than to twice it.
+the deal partly cancels out of it (the two levels' own random draws differ, so their games
+part ways after a few moves): its interval is narrower than the two runs' intervals combined,
+though not by much (docs/benchmarks.md gives figures).
 
 Each record is replayed (``asobi replay``) to read its points; a folder whose records are
 missing, or do not match the other's deals, is refused with exit status 2.

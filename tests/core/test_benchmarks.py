@@ -128,6 +128,8 @@ def test_the_arena_parser_reads_the_first_seat_s_side():
     assert (values["games"], values["won"], values["lost"], values["drawn"]) == (4, 2, 1, 1)
     assert values["diff"] == "+1.25 ± 0.75"
     assert round(values["decided_share"], 1) == 66.7
+    # 2 of 4 games: 50% +- 1.96 * sqrt(0.25 / 4), in percentage points
+    assert values["p0_share"] == 50.0 and round(values["p0_share_ci95"], 2) == 49.0
 
 
 def test_text_values_are_shown_as_they_are_whatever_the_spec():
