@@ -6,7 +6,7 @@
     python tools/measure.py --list            # the rows, their commands and when measured
     python tools/measure.py --render          # rewrite docs/benchmarks.md from the store
     python tools/measure.py --dry-run ...     # say what would run, run nothing
-    python tools/measure.py ROW --output FILE # store ROW from its command's saved output
+    python tools/measure.py ROW --from FILE   # store ROW from its command's saved output
 
 Each row of the manifest names a command (a shell-free argv string: ``asobi`` is the asobi
 script beside this python, ``python`` is this python), a parser that turns the command's
@@ -17,8 +17,8 @@ the page is rendered again from the manifest and the store: an interrupted run k
 row it finished, and measuring one row again changes only that row's lines of the page.
 
 A row of hours (a 400-game arena run) may be run by hand instead, its output saved, and filed
-with ``--output FILE``: the file is read by the row's parser exactly as a run's output would be,
-and the result says so (``by``: ``tools/measure.py --output``; its seconds are those the output
+with ``--from FILE``: the file is read by the row's parser exactly as a run's output would be,
+and the result says so (``by``: ``tools/measure.py --from``; its seconds are those the output
 reports, when it reports them). The command run must be the row's, give or take flags that do
 not change what it measures (``--records``, ``--quiet``, ``--workers`` of a fixed-work arena):
 the tool cannot check that, and the page shows the row's command.
@@ -58,8 +58,8 @@ PAGE = ROOT / "docs" / "benchmarks.md"
 TOOL = "tools/measure.py"
 """What ``by`` says of a result this script measured (the others are ``FILED``, and ``hand``:
 transcribed from an earlier README)."""
-FILED = f"{TOOL} --output"
-"""What ``by`` says of a result read from a saved output by ``--output``."""
+FILED = f"{TOOL} --from"
+"""What ``by`` says of a result read from a saved output by ``--from``."""
 
 
 class MeasureError(Exception):
@@ -629,7 +629,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--store", type=Path, default=STORE,
                         help="the results (docs/benchmarks.json)")
     parser.add_argument("--out", type=Path, default=PAGE, help="the page (docs/benchmarks.md)")
-    parser.add_argument("--output", type=Path, metavar="FILE",
+    parser.add_argument("--from", dest="saved", type=Path, metavar="FILE",
                         help="store the one ROW given from its command's output saved in FILE "
                              "(a long run made by hand), instead of running the command")
     args = parser.parse_args(argv)
@@ -653,7 +653,7 @@ def measure(args: argparse.Namespace) -> int:
         print(f"wrote {args.out}")
         return 0
     rows = select(manifest, args.rows)
-    if args.output is not None:
+    if args.saved is not None:
         return file_output(args, manifest, rows)
     if args.missing:
         rows = [r for r in rows if not current(r, store)]
@@ -685,16 +685,16 @@ def measure(args: argparse.Namespace) -> int:
 
 
 def file_output(args: argparse.Namespace, manifest: Manifest, rows: list[Row]) -> int:
-    """``ROW --output FILE``: store ``ROW``'s values read from FILE, its command's output."""
+    """``ROW --from FILE``: store ``ROW``'s values read from FILE, its command's output."""
     if len(rows) != 1 or args.missing or args.dry_run:
-        raise MeasureError("--output files one row: name exactly one row, without --missing "
+        raise MeasureError("--from files one row: name exactly one row, without --missing "
                            "or --dry-run")
     row = rows[0]
     try:
-        output = args.output.read_text(encoding="utf-8")
+        output = args.saved.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-        raise MeasureError(f"--output {args.output}: cannot read it ({why})") from None
+        raise MeasureError(f"--from {args.saved}: cannot read it ({why})") from None
     values = parse(row, output)
     try:
         reported = json.loads(output).get("seconds")
@@ -710,7 +710,7 @@ def file_output(args: argparse.Namespace, manifest: Manifest, rows: list[Row]) -
     save_store(args.store, store)
     write_atomically(args.out, render(manifest, store, args.manifest, args.store))
     for line in row_lines(manifest, row, entry):
-        print(f"    {line}  (filed from {args.output})", flush=True)
+        print(f"    {line}  (filed from {args.saved})", flush=True)
     return 0
 
 

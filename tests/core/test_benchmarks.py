@@ -46,7 +46,7 @@ def test_every_row_has_a_result_of_its_command(row):
     missing = row.fields() - entry["values"].keys()
     assert not missing, (f"row {row.id}: its templates use {sorted(missing)}, which its stored "
                          f"values lack")
-    assert entry["by"] in ("hand", "tools/measure.py", "tools/measure.py --output")
+    assert entry["by"] in ("hand", "tools/measure.py", "tools/measure.py --from")
     assert isinstance(entry["cores"], int) and entry["cores"] > 0
     assert len(entry["date"]) == 10 and entry["date"][4] == entry["date"][7] == "-"
 
@@ -238,11 +238,11 @@ def test_a_long_row_run_by_hand_is_filed_from_its_saved_output(tmp_path):
     saved = tmp_path / "out.txt"
     saved.write_text(json.dumps({"x": 2.5, "seconds": 3600.04}))
 
-    done = _run(tmp_path, "a", "--output", str(saved))
+    done = _run(tmp_path, "a", "--from", str(saved))
     assert done.returncode == 0, done.stderr
     stored = json.loads((tmp_path / "store.json").read_text())
     assert stored["a"]["values"] == {"x": 2.5, "seconds": 3600.04}
-    assert stored["a"]["by"] == "tools/measure.py --output" and stored["a"]["seconds"] == 3600.0
+    assert stored["a"]["by"] == "tools/measure.py --from" and stored["a"]["seconds"] == 3600.0
     assert stored["b"] == before["b"]
     page = (tmp_path / "page.md").read_text()
     assert "| a | 2.5 |" in page and "output filed (`a`)" in page
@@ -250,7 +250,7 @@ def test_a_long_row_run_by_hand_is_filed_from_its_saved_output(tmp_path):
     # one row only; an output its parser cannot read changes nothing
     saved.write_text("42\n")
     for words in (["a", "b"], ["a"]):
-        done = _run(tmp_path, *words, "--output", str(saved))
+        done = _run(tmp_path, *words, "--from", str(saved))
         assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
         assert "Traceback" not in done.stderr
     assert json.loads((tmp_path / "store.json").read_text()) == stored
