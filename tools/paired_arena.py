@@ -13,7 +13,8 @@ a game, with its 95% interval) is what ``asobi arena`` prints; the paired figure
 (run B's difference minus run A's) over the duplicate blocks, with its interval. The luck of
 the deal partly cancels out of it (the two levels' own random draws differ, so their games
 part ways after a few moves): its interval is narrower than the two runs' intervals combined,
-though not by much (docs/benchmarks.md gives figures).
+but not than one run's own (400 games of koikoi-japan: +-2.3 against +-3.4 combined and +-2.4
+each; docs/benchmarks.md, the yardstick table).
 
 Each record is replayed (``asobi replay``) to read its points; a folder whose records are
 missing, or do not match the other's deals, is refused with exit status 2.
