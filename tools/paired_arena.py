@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,9 @@ from asobi.arena.stats import mean_ci
 from asobi.errors import AsobiError
 from asobi.host.registry import discover
 from asobi.play import records
+
+NAME_END = re.compile(r"-block(?P<block>\d+)-seats(?P<order>\d+)$")
+"""How a record's file name ends: its duplicate block and the seat of each player."""
 
 
 def read_run(folder: Path) -> dict[str, dict[str, Any]]:
@@ -43,17 +47,22 @@ def read_run(folder: Path) -> dict[str, dict[str, Any]]:
     registry = discover()
     games: dict[str, dict[str, Any]] = {}
     for path in files:
+        # the block and seating that asobi.arena.run.record_name ends the file name with (a
+        # variant's name may hold "-block" or "seats" too, so only the end is read)
+        named = NAME_END.search(path.stem)
+        if named is None:
+            raise AsobiError(f"{path}: not named as asobi arena --records names its records")
+        order = [int(c) for c in named["order"]]
+        if len(order) != 2:
+            raise AsobiError(f"{path}: a paired comparison takes two-player runs")
         record = records.read(path)
         session = records.replay(registry, record, path.parent, where=str(path))
         result = session.result()
-        order = [int(c) for c in path.stem.rsplit("seats", 1)[1]]
-        if len(order) != 2:
-            raise AsobiError(f"{path}: a paired comparison takes two-player runs")
         first = order.index(0)  # the seat of the run's first player
         points = [sum(unit["points"][seat] for unit in result["rounds"]) for seat in (0, 1)]
         winner = result["winner"]
         games[path.name] = {
-            "block": int(path.stem.split("-block")[1].split("-")[0]),
+            "block": int(named["block"]),
             "seed": record["seed"],
             "players": [record["seats"][first], record["seats"][1 - first]],
             "difference": points[first] - points[1 - first],

@@ -49,8 +49,11 @@ def test_runs_on_other_deals_or_no_records_are_refused(ai_registry, tmp_path):
     arena(ai_registry, tmp_path / "b", "ai:easy", seed=6)
     arena(ai_registry, tmp_path / "c", "ai:easy", games=2)
     (tmp_path / "empty").mkdir()
+    (tmp_path / "renamed").mkdir()
+    first = sorted((tmp_path / "a").glob("*.json"))[0]
+    (tmp_path / "renamed" / "game.json").write_text(first.read_text())
     for other, said in (("b", "dealt other cards"), ("c", "did not play the same games"),
-                        ("empty", "no arena records")):
+                        ("empty", "no arena records"), ("renamed", "not named as asobi arena")):
         done = paired(str(tmp_path / "a"), str(tmp_path / other))
         assert done.returncode == 2, done.stdout
         assert said in done.stderr and len(done.stderr.strip().splitlines()) == 1
